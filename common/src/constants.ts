@@ -1,0 +1,79 @@
+/** Business constants and limits from spec 1-foundation §9. Each lives here once. */
+
+export const API_PREFIX = 'api/v1/';
+/** Paths that begin with these are served at the root, not under the API prefix (spec §7). */
+export const UNPREFIXED_PATH_ROOTS = ['auth', 'secure', 'log-viewer', 'horizon'] as const;
+
+export const QUERY_STALE_TIME_MS = 30_000;
+export const QUERY_MAX_RETRIES = 2;
+export const QUERY_NO_RETRY_STATUSES = [401, 403, 404] as const;
+
+export const TOAST_DURATION_MS = { default: 3000, danger: 8000 } as const;
+export const MAX_VISIBLE_TOASTS = 1;
+export const TOAST_ID_LENGTH = 6;
+export const DEFAULT_TOAST_POSITION = 'bottom-center';
+
+export const TOOLTIP = { delayMs: 1500, hideMs: 500, offset: 10, placement: 'top' } as const;
+export const FLOATING_VIEWPORT_PADDING = 16;
+
+export const VERIFICATION_CODE_LENGTH = 6;
+export const COOKIE_NOTICE_COOKIE = 'cookie_notice';
+export const COOKIE_NOTICE_DAYS = 30;
+export const THEME_COOKIE = 'be-active-theme';
+export const WORKSPACE_COOKIE = 'activeWorkspaceId';
+export const DEFAULT_COOKIE_DAYS = 7;
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'X-XSRF-TOKEN';
+export const METHOD_OVERRIDE_HEADER = 'X-HTTP-Method-Override';
+export const METHOD_OVERRIDE_PARAM = '_method';
+export const OVERRIDABLE_METHODS = ['PUT', 'PATCH', 'DELETE'] as const;
+export const COMMA_LIST_PARAMS = ['with', 'load', 'loadCount'] as const;
+
+export const PROGRESS_BAR_DELAY_MS = 50;
+export const SPINNER = { delayMs: 500, minDurationMs: 200 } as const;
+
+export const MOBILE_BREAKPOINT_PX = 768;
+export const NAVBAR_HEIGHTS = { md: 64, sm: 54, xs: 48 } as const;
+export const SELECT_LIST_MAX_HEIGHT = 420;
+export const TYPE_AHEAD_RESET_MS = 500;
+export const HOVER_POPOVER_CLOSE_MS = 150;
+
+export const PASSWORD_CONFIRMATION_SECONDS = 9000;
+export const TWO_FACTOR_CODE_LENGTH = 6;
+export const RECOVERY_CODE_LENGTH = 21;
+export const PROFILE_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
+export const NOTIFICATIONS_PAGE_SIZE = 30;
+
+export const DIALOG_PADDING_PX = 24;
+export const INPUT_HEIGHTS = { '2xs': 24, xs: 30, sm: 36, md: 42, lg: 50, xl: 60 } as const;
+export const TEXTAREA_DEFAULT_ROWS = 4;
+export const DEFAULT_FONT_WEIGHT = 400;
+export const SOCIAL_POPUP = { width: 650, height: 550, pollMs: 1000 } as const;
+export const AVATAR_FALLBACK_COLOURS = 9;
+export const COPIED_LABEL_MS = 1000;
+export const ERROR_TRACE_SAMPLE_RATE = 0.2;
+
+export const DEFAULT_TIMEZONE = 'UTC';
+export const DEFAULT_LANGUAGE = 'en';
+export const DEFAULT_WORKSPACE = { id: 0, name: 'Default', members_count: 1 } as const;
+
+export const DEFAULT_REDIRECT = '/';
+export const ADMIN_REDIRECT = '/admin';
+
+export const SUBSCRIPTION_PERMISSION_FALLBACKS = {
+  can_play_audio: false,
+  can_play_video: false,
+  ads_enabled: true,
+  ad_position: 'end',
+  current_plan: 'Free',
+  has_subscription: false,
+} as const;
+
+export const MENU_POSITIONS = [
+  'sidebar-primary',
+  'sidebar-secondary',
+  'mobile-bottom',
+  'landing-page-navbar',
+  'footer',
+] as const;
+export type MenuPosition = (typeof MENU_POSITIONS)[number];

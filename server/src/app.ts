@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+import { parse as parseQueryString } from 'node:querystring';
+import { resolve } from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyRateLimit from '@fastify/rate-limit';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { COMMA_LIST_PARAMS } from '@backbeat/common';
+import type { Config } from './config.ts';
+import type { DatabaseHandle } from './db/database.ts';
+import { registerErrorHandling } from './http/errors.ts';
+import { applyMethodOverride, isApiUrl, registerRequestContext } from './http/request-context.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
+import { registerSpa } from './http/spa.ts';
+import { createFileLogs } from './logging/file-logs.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { bootstrapRoutes } from './modules/bootstrap/routes.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { logsRoutes } from './modules/logs/routes.ts';
+import { createServices } from './services.ts';
+
+const projectRoot = resolve(import.meta.dirname, '../..');
+
+/** Spec §7: `with`, `load` and `loadCount` arrive joined with commas; split them once here. */
+export function parseQuery(raw: string): Record<string, string | string[]> {
+  const query = parseQueryString(raw) as Record<string, string | string[]>;
+  for (const name of COMMA_LIST_PARAMS) {
+    const value = query[name];
+    if (value === undefined) continue;
+    query[name] = (Array.isArray(value) ? value : [value])
+      .flatMap((part) => part.split(','))
+      .map((part) => part.trim())
+      .filter(Boolean);
+  }
+  return query;
+}
+
+export interface BuildAppOptions {
+  config: Config;
+  database: DatabaseHandle;
+  logger?: boolean;
+  /** Lets tests add routes or hooks before the app is sealed. */
+  configure?: (app: FastifyInstance) => void | Promise<void>;
+}
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    // Replaced by the one-line-per-request hook below.
+    logController: new LogController({ disableRequestLogging: true }),
+    trustProxy: config.trustProxy,
+    bodyLimit: config.bodyLimit,
+    genReqId: () => randomUUID(),
+    routerOptions: { querystringParser: parseQuery, ignoreTrailingSlash: true },
+    rewriteUrl: (req) => {
+      applyMethodOverride(req);
+      return req.url ?? '/';
+    },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const fileLogs = createFileLogs(config.storagePath);
+  const services = createServices(config, database, fileLogs);
+  app.decorate('services', services);
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyRateLimit, { global: false });
+  registerErrorHandling(app, { debug: config.debug, projectRoot, fileLogs });
+  registerRequestContext(app, services);
+  registerSecurityHeaders(app);
+
+  // One line per request, with the time it took.
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      {
+        method: request.method,
+        url: request.url,
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 10) / 10,
+      },
+      'request',
+    );
+  });
+
+  await app.register(healthRoutes);
+  await app.register(bootstrapRoutes);
+  await app.register(authRoutes);
+  await app.register(logsRoutes);
+  await options.configure?.(app);
+  await registerSpa(app, config.webDistPath);
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const wantsPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !isApiUrl(request.url) &&
+      !request.url.startsWith('/assets/');
+    if (wantsPage) return app.sendSpaPage(request, reply);
+    return reply.code(404).send({ message: 'Not found.' });
+  });
+
+  return app;
+}

@@ -1,0 +1,108 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+const flag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8000),
+  APP_URL: z.url().optional(),
+  APP_DEBUG: flag.default(false),
+  APP_KEY: z.string().min(32, 'APP_KEY must be at least 32 characters').optional(),
+  STORAGE_PATH: z.string().default(join(repoRoot, 'storage')),
+  WEB_DIST_PATH: z.string().default(join(repoRoot, 'web', 'dist')),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL')
+    .optional(),
+  REDIS_URL: z.string().optional(),
+  TRUSTED_PROXIES: z.string().default(''),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  BODY_LIMIT: z.coerce.number().int().positive().default(1024 * 1024),
+  SESSION_LIFETIME_MINUTES: z.coerce.number().int().positive().default(120),
+  REMEMBER_LIFETIME_DAYS: z.coerce.number().int().positive().default(30),
+  ADMIN_EMAIL: z.email().default('admin@backbeat.local'),
+  ADMIN_PASSWORD: z.string().min(8).optional(),
+});
+
+export interface Config {
+  env: 'production' | 'development' | 'test';
+  host: string;
+  port: number;
+  /** Public address of the site; when unset it is taken from each request. */
+  appUrl: string | null;
+  debug: boolean;
+  appKey: string;
+  storagePath: string;
+  webDistPath: string;
+  database: { driver: 'sqlite'; file: string } | { driver: 'postgres'; url: string };
+  redisUrl: string | null;
+  /** Proxy addresses whose X-Forwarded-For is believed; false trusts none. */
+  trustProxy: string[] | false;
+  logLevel: string;
+  bodyLimit: number;
+  sessionLifetimeMinutes: number;
+  rememberLifetimeDays: number;
+  admin: { email: string; password: string | null };
+}
+
+/**
+ * The app key signs XSRF tokens. It is generated on first start and kept under storage/,
+ * never defaulted; several instances must share it through APP_KEY.
+ */
+function resolveAppKey(storagePath: string, fromEnv: string | undefined): string {
+  if (fromEnv) return fromEnv;
+  const keyFile = join(storagePath, 'app.key');
+  if (existsSync(keyFile)) return readFileSync(keyFile, 'utf8').trim();
+  mkdirSync(dirname(keyFile), { recursive: true });
+  const key = randomBytes(32).toString('base64url');
+  writeFileSync(keyFile, key, { mode: 0o600 });
+  return key;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  overrides: Partial<Config> = {},
+): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const storagePath = resolve(overrides.storagePath ?? e.STORAGE_PATH);
+  const proxies = e.TRUSTED_PROXIES.split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    appUrl: e.APP_URL ? e.APP_URL.replace(/\/+$/, '') : null,
+    debug: e.APP_DEBUG,
+    appKey: resolveAppKey(storagePath, e.APP_KEY),
+    storagePath,
+    webDistPath: resolve(e.WEB_DIST_PATH),
+    database: e.DATABASE_URL
+      ? { driver: 'postgres', url: e.DATABASE_URL }
+      : { driver: 'sqlite', file: join(storagePath, 'database.sqlite') },
+    redisUrl: e.REDIS_URL ?? null,
+    trustProxy: proxies.length ? proxies : false,
+    logLevel: e.LOG_LEVEL,
+    bodyLimit: e.BODY_LIMIT,
+    sessionLifetimeMinutes: e.SESSION_LIFETIME_MINUTES,
+    rememberLifetimeDays: e.REMEMBER_LIFETIME_DAYS,
+    admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD ?? null },
+    ...overrides,
+  };
+}

@@ -1,0 +1,18 @@
+import { Migrator, type Migration } from 'kysely';
+import type { Db } from '../database.ts';
+import * as foundation from './0001_foundation.ts';
+
+/** Ordered list of every migration; names sort in the order they must run. */
+const migrations: Record<string, Migration> = {
+  '0001_foundation': foundation,
+};
+
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,116 @@
+import type { Generated } from 'kysely';
+
+/** Booleans are stored as 0/1 integers on both dialects so reads and writes look the same. */
+type Flag = number;
+/** Timestamps travel as ISO 8601 UTC strings on both dialects. */
+type Timestamp = string;
+
+export interface UsersTable {
+  id: Generated<number>;
+  email: string;
+  password: string | null;
+  name: string;
+  first_name: string | null;
+  last_name: string | null;
+  image: string | null;
+  email_verified_at: Timestamp | null;
+  banned_at: Timestamp | null;
+  language: string | null;
+  country: string | null;
+  timezone: string | null;
+  two_factor_secret: string | null;
+  two_factor_recovery_codes: string | null;
+  two_factor_confirmed_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface RolesTable {
+  id: Generated<number>;
+  name: string;
+  description: string | null;
+  /** Given to every new user. */
+  is_default: Flag;
+  /** Holds the permissions of visitors who are not logged in. */
+  is_guest: Flag;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface PermissionsTable {
+  id: Generated<number>;
+  name: string;
+  group: string;
+  description: string | null;
+  /** JSON: the restrictions an admin may set, `[{ name, description }]`. */
+  restrictions: string;
+}
+
+export interface PermissionGrantsTable {
+  permission_id: number;
+  grantee_type: 'role' | 'user';
+  grantee_id: number;
+  /** JSON: `[{ name, value }]`. */
+  restrictions: string;
+}
+
+export interface UserRolesTable {
+  user_id: number;
+  role_id: number;
+  created_at: Timestamp;
+}
+
+export interface SettingsTable {
+  name: string;
+  /** JSON-encoded value. */
+  value: string;
+  updated_at: Timestamp;
+}
+
+export interface SessionsTable {
+  /** SHA-256 of the cookie token, so a leaked table does not leak live sessions. */
+  id: string;
+  user_id: number | null;
+  ip_address: string | null;
+  user_agent: string | null;
+  /** JSON of small per-session facts (password confirmed at, oauth state…). */
+  payload: string;
+  remember: Flag;
+  last_activity: Timestamp;
+  expires_at: Timestamp;
+  created_at: Timestamp;
+}
+
+export interface ThemesTable {
+  id: Generated<number>;
+  name: string;
+  is_dark: Flag;
+  default_light: Flag;
+  default_dark: Flag;
+  /** JSON map of CSS variables. */
+  values: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface LocalizationsTable {
+  id: Generated<number>;
+  name: string;
+  language: string;
+  /** JSON dictionary of translated lines. */
+  lines: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface Database {
+  users: UsersTable;
+  roles: RolesTable;
+  permissions: PermissionsTable;
+  permission_grants: PermissionGrantsTable;
+  user_roles: UserRolesTable;
+  settings: SettingsTable;
+  sessions: SessionsTable;
+  themes: ThemesTable;
+  localizations: LocalizationsTable;
+}

@@ -1,0 +1,113 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  OVERRIDABLE_METHODS,
+  WORKSPACE_COOKIE,
+  XSRF_HEADER,
+  hasPermission,
+  workspaceIdSchema,
+  type RouteAccess,
+  type User,
+} from '@backbeat/common';
+import type { Services } from '../services.ts';
+import { HttpError, forbidden, unauthenticated, validationFailed } from './http-error.ts';
+import { RequestSession, SESSION_COOKIE } from './session.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    session: RequestSession;
+    user: User | null;
+    workspaceId: number;
+  }
+  interface FastifyContextConfig {
+    /** Who may call the route; every API route must say (see assertAccessDeclared). */
+    access?: RouteAccess;
+    /** Set false for routes that need no session at all (static files, health). */
+    session?: boolean;
+    /** Set false for state-changing routes that are not called by the SPA (webhooks). */
+    xsrf?: boolean;
+  }
+}
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Routes under these roots are API calls and must declare who may call them. */
+export const API_ROOTS = ['/api/', '/auth/', '/secure/'];
+
+export function isApiUrl(url: string): boolean {
+  return API_ROOTS.some((root) => url.startsWith(root));
+}
+
+/**
+ * Spec §7: PUT, PATCH and DELETE arrive as POST carrying X-HTTP-Method-Override or _method.
+ * Runs before routing (Fastify's rewriteUrl), and only ever turns a POST into one of those.
+ */
+export function applyMethodOverride(req: { method?: string; url?: string; headers: Record<string, unknown> }) {
+  if (req.method !== 'POST') return;
+  const header = req.headers['x-http-method-override'];
+  const param = /[?&]_method=([^&#]*)/.exec(req.url ?? '')?.[1];
+  const wanted = String(typeof header === 'string' ? header : (param ?? '')).toUpperCase();
+  if ((OVERRIDABLE_METHODS as readonly string[]).includes(wanted)) req.method = wanted;
+}
+
+function parseWorkspaceId(request: FastifyRequest): number {
+  const query = request.query as Record<string, unknown> | undefined;
+  const raw = query?.workspaceId ?? request.cookies[WORKSPACE_COOKIE] ?? 0;
+  const parsed = workspaceIdSchema.safeParse(Array.isArray(raw) ? raw[0] : raw);
+  if (!parsed.success) {
+    throw validationFailed({ workspaceId: [parsed.error.issues[0]?.message ?? 'Invalid workspace id.'] });
+  }
+  return parsed.data;
+}
+
+export function registerRequestContext(app: FastifyInstance, services: Services): void {
+  const sessionOptions = {
+    appKey: services.config.appKey,
+    lifetimeMinutes: services.config.sessionLifetimeMinutes,
+    rememberDays: services.config.rememberLifetimeDays,
+    secureCookies: services.config.appUrl?.startsWith('https://') ?? false,
+  };
+
+  app.decorateRequest('session', null as unknown as RequestSession);
+  app.decorateRequest('user', null);
+  app.decorateRequest('workspaceId', 0);
+
+  app.addHook('onRoute', (route) => {
+    if (isApiUrl(route.url) && !route.config?.access) {
+      throw new Error(`Route ${route.method} ${route.url} does not declare who may call it`);
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    if (request.routeOptions.config.session === false || request.url.startsWith('/assets/')) return;
+    request.session = await RequestSession.load(
+      request.cookies[SESSION_COOKIE],
+      services.sessions,
+      sessionOptions,
+    );
+    const userId = request.session.userId;
+    request.user = userId ? await services.users.findById(userId) : null;
+
+    if (STATE_CHANGING.has(request.method) && request.routeOptions.config.xsrf !== false) {
+      const header = request.headers[XSRF_HEADER.toLowerCase()];
+      if (!request.session.matchesXsrf(typeof header === 'string' ? header : undefined)) {
+        throw new HttpError(419, 'Your session has expired. Please reload the page and try again.');
+      }
+    }
+    request.workspaceId = parseWorkspaceId(request);
+  });
+
+  app.addHook('preHandler', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (!access || access === 'public') return;
+    if (access === 'auth') {
+      if (!request.user) throw unauthenticated();
+      return;
+    }
+    const guestPermissions = request.user ? [] : ((await services.guestRole())?.permissions ?? []);
+    if (hasPermission({ user: request.user, guestPermissions }, access)) return;
+    throw request.user ? forbidden() : unauthenticated();
+  });
+
+  app.addHook('onSend', async (request, reply) => {
+    request.session?.writeCookies(request, reply);
+  });
+}

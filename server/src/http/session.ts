@@ -1,0 +1,149 @@
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { XSRF_COOKIE } from '@backbeat/common';
+import type { SessionRow, SessionsRepository } from '../modules/sessions/repository.ts';
+
+export const SESSION_COOKIE = 'backbeat_session';
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+/** Sliding expiry is written at most this often, so reads do not turn into writes. */
+const TOUCH_EVERY_MS = 60_000;
+
+export interface SessionOptions {
+  appKey: string;
+  lifetimeMinutes: number;
+  rememberDays: number;
+  secureCookies: boolean;
+}
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+const newToken = () => randomBytes(32).toString('base64url');
+
+/**
+ * The browser's session. A visitor gets a random token at once but a database row only when
+ * something is stored (a login), so anonymous page views never write. The XSRF token is an
+ * HMAC of the session token: bound to the session without being stored.
+ */
+export class RequestSession {
+  private cookieDirty: boolean;
+
+  private constructor(
+    private token: string,
+    public row: SessionRow | null,
+    isNew: boolean,
+    private readonly repo: SessionsRepository,
+    private readonly options: SessionOptions,
+  ) {
+    this.cookieDirty = isNew;
+  }
+
+  static async load(
+    cookieToken: string | undefined,
+    repo: SessionsRepository,
+    options: SessionOptions,
+  ): Promise<RequestSession> {
+    if (cookieToken && TOKEN_PATTERN.test(cookieToken)) {
+      const row = (await repo.findLive(hashToken(cookieToken))) ?? null;
+      const session = new RequestSession(cookieToken, row, false, repo, options);
+      if (row) await session.touchIfStale();
+      return session;
+    }
+    return new RequestSession(newToken(), null, true, repo, options);
+  }
+
+  get userId(): number | null {
+    return this.row?.user_id ?? null;
+  }
+
+  get xsrfToken(): string {
+    return createHmac('sha256', this.options.appKey).update(this.token).digest('base64url');
+  }
+
+  /** The hashed id under which the row is stored; used to mark "this device". */
+  get id(): string {
+    return hashToken(this.token);
+  }
+
+  matchesXsrf(candidate: string | undefined): boolean {
+    if (!candidate) return false;
+    const expected = Buffer.from(this.xsrfToken);
+    const given = Buffer.from(candidate);
+    return expected.length === given.length && timingSafeEqual(expected, given);
+  }
+
+  payload<T = unknown>(key: string): T | undefined {
+    if (!this.row) return undefined;
+    return (JSON.parse(this.row.payload) as Record<string, T>)[key];
+  }
+
+  async put(key: string, value: unknown): Promise<void> {
+    if (!this.row) await this.persist(null, false);
+    const row = this.row as SessionRow;
+    const payload = { ...(JSON.parse(row.payload) as Record<string, unknown>), [key]: value };
+    row.payload = JSON.stringify(payload);
+    await this.repo.updatePayload(row.id, row.payload);
+  }
+
+  /** Starts a fresh session for the user: a new id on every login (session fixation). */
+  async regenerate(userId: number, remember: boolean, meta: { ip: string; userAgent?: string }) {
+    if (this.row) await this.repo.delete(this.row.id);
+    this.token = newToken();
+    this.row = null;
+    await this.persist(userId, remember, meta);
+  }
+
+  /** Ends the session and leaves the browser with a new anonymous one. */
+  async destroy(): Promise<void> {
+    if (this.row) await this.repo.delete(this.row.id);
+    this.token = newToken();
+    this.row = null;
+    this.cookieDirty = true;
+  }
+
+  writeCookies(request: FastifyRequest, reply: FastifyReply): void {
+    const maxAge = this.row?.remember ? this.options.rememberDays * 86400 : undefined;
+    const base = { path: '/', sameSite: 'lax' as const, secure: this.options.secureCookies, maxAge };
+    if (this.cookieDirty) {
+      reply.setCookie(SESSION_COOKIE, this.token, { ...base, httpOnly: true });
+    }
+    if (this.cookieDirty || request.cookies[XSRF_COOKIE] !== this.xsrfToken) {
+      reply.setCookie(XSRF_COOKIE, this.xsrfToken, { ...base, httpOnly: false });
+    }
+  }
+
+  private expiryFrom(now: number, remember: boolean): string {
+    const ms = remember
+      ? this.options.rememberDays * 86_400_000
+      : this.options.lifetimeMinutes * 60_000;
+    return new Date(now + ms).toISOString();
+  }
+
+  private async persist(
+    userId: number | null,
+    remember: boolean,
+    meta: { ip?: string; userAgent?: string } = {},
+  ): Promise<void> {
+    const now = Date.now();
+    this.row = {
+      id: hashToken(this.token),
+      user_id: userId,
+      ip_address: meta.ip ?? null,
+      user_agent: meta.userAgent?.slice(0, 500) ?? null,
+      payload: '{}',
+      remember: remember ? 1 : 0,
+      last_activity: new Date(now).toISOString(),
+      expires_at: this.expiryFrom(now, remember),
+      created_at: new Date(now).toISOString(),
+    };
+    await this.repo.insert(this.row);
+    this.cookieDirty = true;
+  }
+
+  private async touchIfStale(): Promise<void> {
+    const row = this.row as SessionRow;
+    const now = Date.now();
+    if (now - Date.parse(row.last_activity) < TOUCH_EVERY_MS) return;
+    row.last_activity = new Date(now).toISOString();
+    row.expires_at = this.expiryFrom(now, row.remember === 1);
+    await this.repo.touch(row.id, row.last_activity, row.expires_at);
+  }
+}

@@ -1,0 +1,84 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { bootstrapFor } from '../modules/bootstrap/present.ts';
+import { themeBootScript } from './theme-boot.ts';
+
+const HEAD_MARKER = '<!--app-head-->';
+
+const FALLBACK_TEMPLATE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Backbeat</title>${HEAD_MARKER}</head><body><div id="root"><p style="font-family:sans-serif;padding:2rem">The web app is not built yet. Run <code>npm run build</code>.</p></div></body></html>`;
+
+/** JSON that is safe inside a <script> element. */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replaceAll('<', '\\u003c')
+    .replaceAll('\u2028', '\\u2028')
+    .replaceAll('\u2029', '\\u2029');
+}
+
+function contentSecurityPolicy(nonce: string): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    "style-src 'self' 'unsafe-inline' https://fonts.googleapis.com",
+    "font-src 'self' data: https://fonts.gstatic.com",
+    "img-src 'self' data: blob: https:",
+    "media-src 'self' blob: https:",
+    "connect-src 'self' ws: wss:",
+    "frame-ancestors 'self'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "object-src 'none'",
+  ].join('; ');
+}
+
+/**
+ * Serves the built SPA: hashed assets with long caching, and for every app route the one
+ * HTML page with the bootstrap data and the pre-paint theme script embedded (spec §3).
+ */
+export async function registerSpa(app: FastifyInstance, webDistPath: string): Promise<void> {
+  const indexFile = join(webDistPath, 'index.html');
+  const template = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : FALLBACK_TEMPLATE;
+
+  if (existsSync(join(webDistPath, 'assets'))) {
+    await app.register(fastifyStatic, {
+      root: join(webDistPath, 'assets'),
+      prefix: '/assets/',
+      maxAge: '365d',
+      immutable: true,
+      preCompressed: true,
+      decorateReply: false,
+    });
+    await app.register(fastifyStatic, {
+      root: webDistPath,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      maxAge: '1d',
+      allowedPath: (path) => !path.endsWith('.html') && !path.startsWith('/assets/'),
+      decorateReply: false,
+    });
+  }
+
+  app.decorate('sendSpaPage', async function sendSpaPage(request: FastifyRequest, reply: FastifyReply) {
+    const nonce = randomBytes(16).toString('base64');
+    const data = await bootstrapFor(request);
+    const head = `<script nonce="${nonce}">window.bootstrapData=${scriptJson(data)};${themeBootScript}</script>`;
+    const html = template
+      .replace('<html lang="en">', `<html lang="${data.locale.language}">`)
+      .replace(HEAD_MARKER, head);
+    return reply
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .header('content-security-policy', contentSecurityPolicy(nonce))
+      .send(html);
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    sendSpaPage(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
+  }
+}

@@ -1,0 +1,45 @@
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './db/database.ts';
+import { migrateToLatest } from './db/migrations/index.ts';
+import { seed } from './db/seed/index.ts';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = openDatabase(config.database);
+  await migrateToLatest(database.db);
+  const app = await buildApp({ config, database });
+  const { createdAdmin } = await seed(app.services, config);
+  await app.listen({ host: config.host, port: config.port });
+
+  if (createdAdmin) {
+    // Printed once, on the run that created the account; it is not stored anywhere readable.
+    console.info(
+      `\n  Admin account created.\n    email:    ${createdAdmin.email}\n    password: ${createdAdmin.password}\n`,
+    );
+  }
+  const shown = config.host === '0.0.0.0' ? 'localhost' : config.host;
+  console.info(`  Backbeat is listening on http://${shown}:${config.port}\n`);
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS);
+    force.unref();
+    await app.close();
+    await database.destroy();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) console.error(error.message);
+  else console.error(error);
+  process.exit(1);
+});

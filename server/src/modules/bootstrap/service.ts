@@ -1,0 +1,148 @@
+import {
+  COOKIE_NOTICE_COOKIE,
+  DEFAULT_LANGUAGE,
+  DEFAULT_WORKSPACE,
+  SUBSCRIPTION_PERMISSION_FALLBACKS,
+  THEME_COOKIE,
+  hasPermission,
+  isSubscribed,
+  parseThemeChoice,
+  type BootstrapData,
+  type Locale,
+  type Permission,
+  type PublicSettings,
+  type SubscriptionPermissions,
+  type Theme,
+  type User,
+} from '@backbeat/common';
+import { cached } from '../../lib/cache.ts';
+import type { LocalizationsRepository } from '../localizations/repository.ts';
+import type { SettingValues } from '../settings/defaults.ts';
+import type { SettingsService } from '../settings/service.ts';
+import type { ThemesRepository } from '../themes/repository.ts';
+
+const TTL_MS = 10_000;
+
+export interface BootstrapContext {
+  user: User | null;
+  cookies: Record<string, string | undefined>;
+  userAgent: string | undefined;
+  baseUrl: string;
+  debug: boolean;
+}
+
+export type BootstrapService = ReturnType<typeof createBootstrapService>;
+
+function publicSettings(s: SettingValues, debug: boolean): PublicSettings {
+  return {
+    homepage: { type: s['homepage.type'] },
+    themes: { default_id: s['themes.default_id'], user_change: s['themes.user_change'] },
+    dates: { default_timezone: s['dates.default_timezone'], format: s['dates.format'] },
+    i18n: { enable: s['i18n.enable'] },
+    billing: { enable: s['billing.enable'] },
+    registration: { disable: s['registration.disable'], policies: s['registration.policies'] },
+    require_email_confirmation: s.require_email_confirmation,
+    social: {
+      compact_buttons: s['social.compact_buttons'],
+      google: { enable: s['social.google.enable'] },
+      facebook: { enable: s['social.facebook.enable'] },
+      twitter: { enable: s['social.twitter.enable'] },
+      envato: { enable: s['social.envato.enable'] },
+    },
+    recaptcha: { site_key: s['recaptcha.site_key'], enable: s['recaptcha.enable'] },
+    site: { demo: s['site.demo'], debug },
+    copyright: s.copyright,
+    toast: { position: s['toast.position'] },
+  };
+}
+
+/** Without billing, playback follows the permissions; with it, plans decide (billing area). */
+export function subscriptionPermissions(
+  user: User | null,
+  guestPermissions: Permission[],
+): SubscriptionPermissions {
+  const viewer = { user, guestPermissions };
+  const subscribed = isSubscribed(user);
+  return {
+    ...SUBSCRIPTION_PERMISSION_FALLBACKS,
+    can_play_audio: hasPermission(viewer, 'music.play'),
+    can_play_video: hasPermission(viewer, 'music.play'),
+    has_subscription: subscribed,
+  };
+}
+
+export function createBootstrapService(deps: {
+  settings: SettingsService;
+  themes: ThemesRepository;
+  guestRole: () => Promise<{ id: number; permissions: Permission[] } | null>;
+  localizations: LocalizationsRepository;
+}) {
+  const themes = cached(() => deps.themes.all(), TTL_MS);
+  const { guestRole } = deps;
+  const localizationList = cached(() => deps.localizations.list(), TTL_MS);
+  const locales = new Map<string, ReturnType<typeof cached<Locale | null>>>();
+  const locale = (language: string) => {
+    let entry = locales.get(language);
+    if (!entry) {
+      entry = cached(() => deps.localizations.findByLanguage(language), TTL_MS);
+      locales.set(language, entry);
+    }
+    return entry();
+  };
+
+  return {
+    async build(ctx: BootstrapContext): Promise<BootstrapData> {
+      const [settings, allThemes, guest, languages] = await Promise.all([
+        deps.settings.all(),
+        themes(),
+        guestRole(),
+        localizationList(),
+      ]);
+      const i18n = settings['i18n.enable'];
+      const wanted = (i18n && ctx.user?.language) || DEFAULT_LANGUAGE;
+      const activeLocale = (await locale(wanted)) ??
+        (await locale(DEFAULT_LANGUAGE)) ?? { id: 0, name: 'English', language: 'en', lines: {} };
+      const storedTheme = parseThemeChoice(ctx.cookies[THEME_COOKIE]);
+      const guestPermissions = guest?.permissions ?? [];
+      const cookieNoticeOn = settings['cookie_notice.enable'];
+
+      return {
+        user: ctx.user,
+        guest_role: guest,
+        settings: publicSettings(settings, ctx.debug),
+        themes: { all: allThemes, selectedThemeId: typeof storedTheme === 'number' ? storedTheme : null },
+        menus: settings.menus,
+        branding: {
+          site_name: settings['branding.site_name'],
+          logo_light: settings['branding.logo_light'],
+          logo_dark: settings['branding.logo_dark'],
+          logo_light_mobile: settings['branding.logo_light_mobile'],
+          logo_dark_mobile: settings['branding.logo_dark_mobile'],
+          splash_video_desktop_link: settings['branding.splash_video_desktop_link'],
+          splash_video_mobile_link: settings['branding.splash_video_mobile_link'],
+        },
+        base_url: ctx.baseUrl,
+        cookie_notice: {
+          enable: cookieNoticeOn,
+          position: settings['cookie_notice.position'],
+          button: { label: settings['cookie_notice.button'] },
+          text: settings['cookie_notice.text'],
+        },
+        show_cookie_notice: cookieNoticeOn && ctx.cookies[COOKIE_NOTICE_COOKIE] !== 'true',
+        require_email_confirmation: settings.require_email_confirmation,
+        is_mobile_device: /Mobi|Android|iPhone|iPad|iPod/i.test(ctx.userAgent ?? ''),
+        subscription_permissions: subscriptionPermissions(ctx.user, guestPermissions),
+        locale: activeLocale,
+        localizations: i18n ? languages : [],
+        workspaces: ctx.user ? [{ ...DEFAULT_WORKSPACE }] : [],
+      };
+    },
+    /** Themes for the SPA page's pre-paint script. */
+    themes: (): Promise<Theme[]> => themes(),
+    clearCaches() {
+      themes.clear();
+      localizationList.clear();
+      locales.clear();
+    },
+  };
+}

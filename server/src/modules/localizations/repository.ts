@@ -1,0 +1,28 @@
+import type { Locale } from '@backbeat/common';
+import type { Db } from '../../db/database.ts';
+import { nowIso } from '../../db/database.ts';
+
+export function createLocalizationsRepository(db: Db) {
+  return {
+    async list(): Promise<{ language: string; name: string }[]> {
+      return db.selectFrom('localizations').select(['language', 'name']).orderBy('name').execute();
+    },
+    async findByLanguage(language: string): Promise<Locale | null> {
+      const row = await db
+        .selectFrom('localizations')
+        .select(['id', 'name', 'language', 'lines'])
+        .where('language', '=', language)
+        .executeTakeFirst();
+      return row ? { ...row, lines: JSON.parse(row.lines) as Record<string, string> } : null;
+    },
+    async createIfMissing(language: string, name: string): Promise<void> {
+      await db
+        .insertInto('localizations')
+        .values({ language, name, lines: '{}', created_at: nowIso(), updated_at: nowIso() })
+        .onConflict((oc) => oc.column('language').doNothing())
+        .execute();
+    },
+  };
+}
+
+export type LocalizationsRepository = ReturnType<typeof createLocalizationsRepository>;

@@ -1,0 +1,67 @@
+import type { Menu } from '@backbeat/common';
+
+export const defaultMenus: Menu[] = [
+  {
+    id: 'primary',
+    name: 'Primary',
+    positions: ['sidebar-primary'],
+    items: [
+      { id: 'home', type: 'route', label: 'Home', icon: 'home', action: '/' },
+      { id: 'search', type: 'route', label: 'Search', icon: 'search', action: '/search' },
+      {
+        id: 'admin',
+        type: 'route',
+        label: 'Admin area',
+        icon: 'dashboard',
+        action: '/admin',
+        permissions: ['admin.access'],
+      },
+    ],
+  },
+  {
+    id: 'library',
+    name: 'Your music',
+    positions: ['sidebar-secondary'],
+    items: [
+      { id: 'songs', type: 'route', label: 'Songs', icon: 'music', action: '/library/songs' },
+      { id: 'albums', type: 'route', label: 'Albums', icon: 'album', action: '/library/albums' },
+      { id: 'artists', type: 'route', label: 'Artists', icon: 'mic', action: '/library/artists' },
+      { id: 'history', type: 'route', label: 'History', icon: 'history', action: '/library/history' },
+    ],
+  },
+  {
+    id: 'mobile',
+    name: 'Mobile bottom',
+    positions: ['mobile-bottom'],
+    items: [
+      { id: 'm-home', type: 'route', label: 'Home', icon: 'home', action: '/' },
+      { id: 'm-search', type: 'route', label: 'Search', icon: 'search', action: '/search' },
+      { id: 'm-library', type: 'route', label: 'Your music', icon: 'music', action: '/library' },
+      {
+        id: 'm-profile',
+        type: 'route',
+        label: 'Profile',
+        icon: 'person',
+        action: '/user/{currentUser}',
+        permissions: ['users.view'],
+      },
+    ],
+  },
+  {
+    id: 'footer',
+    name: 'Footer',
+    positions: ['footer'],
+    items: [
+      { id: 'f-contact', type: 'route', label: 'Contact', action: '/contact' },
+      { id: 'f-privacy', type: 'route', label: 'Privacy policy', action: '/pages/privacy-policy' },
+      { id: 'f-terms', type: 'route', label: 'Terms of service', action: '/pages/terms-of-service' },
+      {
+        id: 'f-api',
+        type: 'route',
+        label: 'API',
+        action: '/api-docs',
+        permissions: ['api.access'],
+      },
+    ],
+  },
+];

@@ -1,0 +1,49 @@
+import type { Menu } from '@backbeat/common';
+import { defaultMenus } from './default-menus.ts';
+
+/**
+ * Every runtime setting with its default. Admins change these in the settings table;
+ * env vars are only for secrets and infrastructure.
+ */
+export const SETTING_DEFAULTS = {
+  'homepage.type': 'channel' as 'landing' | 'login' | 'register' | 'channel',
+  'themes.default_id': 'system' as number | 'system' | 'light' | 'dark',
+  'themes.user_change': true,
+  'dates.default_timezone': 'UTC',
+  'dates.format': 'medium' as 'short' | 'medium' | 'long',
+  'i18n.enable': true,
+  'billing.enable': false,
+  'registration.disable': false,
+  'registration.policies': [] as { id: string; name: string; url: string }[],
+  require_email_confirmation: false,
+  'social.compact_buttons': false,
+  'social.google.enable': false,
+  'social.facebook.enable': false,
+  'social.twitter.enable': false,
+  'social.envato.enable': false,
+  'recaptcha.site_key': null as string | null,
+  'recaptcha.enable': {} as Record<string, boolean>,
+  'site.demo': false,
+  copyright: '© :year :siteName',
+  'toast.position': 'bottom-center' as 'bottom-center' | 'bottom-right' | 'top-center' | 'top-right',
+  'branding.site_name': 'Backbeat',
+  'branding.logo_light': null as string | null,
+  'branding.logo_dark': null as string | null,
+  'branding.logo_light_mobile': null as string | null,
+  'branding.logo_dark_mobile': null as string | null,
+  'branding.splash_video_desktop_link': null as string | null,
+  'branding.splash_video_mobile_link': null as string | null,
+  'cookie_notice.enable': true,
+  'cookie_notice.position': 'bottom' as 'top' | 'bottom',
+  'cookie_notice.button': 'Got it',
+  'cookie_notice.text':
+    'We use cookies to keep you signed in and to remember your preferences, like your theme.',
+  menus: defaultMenus as Menu[],
+};
+
+export type SettingName = keyof typeof SETTING_DEFAULTS;
+export type SettingValues = { [K in SettingName]: (typeof SETTING_DEFAULTS)[K] };
+
+export function isSettingName(name: string): name is SettingName {
+  return Object.hasOwn(SETTING_DEFAULTS, name);
+}

@@ -1,0 +1,42 @@
+import type { Db } from '../../db/database.ts';
+import { SETTING_DEFAULTS, isSettingName, type SettingName, type SettingValues } from './defaults.ts';
+import { createSettingsRepository } from './repository.ts';
+
+/**
+ * Settings are read on nearly every request, so they are cached in memory. Writes through
+ * this service clear the cache at once; other instances pick changes up within the TTL.
+ */
+const CACHE_TTL_MS = 10_000;
+
+export type SettingsService = ReturnType<typeof createSettingsService>;
+
+export function createSettingsService(db: Db) {
+  const repository = createSettingsRepository(db);
+  let cache: { values: SettingValues; loadedAt: number } | null = null;
+
+  async function all(): Promise<SettingValues> {
+    if (cache && Date.now() - cache.loadedAt < CACHE_TTL_MS) return cache.values;
+    const values: Record<string, unknown> = { ...SETTING_DEFAULTS };
+    for (const row of await repository.all()) {
+      if (isSettingName(row.name)) values[row.name] = JSON.parse(row.value);
+    }
+    cache = { values: values as SettingValues, loadedAt: Date.now() };
+    return cache.values;
+  }
+
+  return {
+    all,
+    async get<K extends SettingName>(name: K): Promise<SettingValues[K]> {
+      return (await all())[name];
+    },
+    async set(values: Partial<SettingValues>): Promise<void> {
+      await repository.upsert(values);
+      cache = null;
+    },
+    /** Stores the defaults that are not in the table yet; used by the seeder. */
+    async storeMissingDefaults(): Promise<void> {
+      await repository.insertMissing(SETTING_DEFAULTS);
+      cache = null;
+    },
+  };
+}

@@ -1,0 +1,49 @@
+import type { Db } from '../../db/database.ts';
+import { nowIso } from '../../db/database.ts';
+import type { UsersTable } from '../../db/schema.ts';
+
+export type UserRow = Omit<UsersTable, 'id'> & { id: number };
+
+export function createUsersRepository(db: Db) {
+  return {
+    async findById(id: number): Promise<UserRow | undefined> {
+      return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+    async findByEmail(email: string): Promise<UserRow | undefined> {
+      return db
+        .selectFrom('users')
+        .selectAll()
+        .where('email', '=', email.toLowerCase())
+        .executeTakeFirst();
+    },
+    async count(): Promise<number> {
+      const row = await db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+    async create(user: {
+      email: string;
+      password: string | null;
+      name: string;
+      email_verified_at?: string | null;
+    }): Promise<number> {
+      const { id } = await db
+        .insertInto('users')
+        .values({
+          email: user.email.toLowerCase(),
+          password: user.password,
+          name: user.name,
+          email_verified_at: user.email_verified_at ?? null,
+          created_at: nowIso(),
+          updated_at: nowIso(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return id;
+    },
+  };
+}
+
+export type UsersRepository = ReturnType<typeof createUsersRepository>;

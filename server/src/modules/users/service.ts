@@ -1,0 +1,71 @@
+import { DEFAULT_TIMEZONE, type User } from '@backbeat/common';
+import type { RolesRepository } from '../roles/repository.ts';
+import { hashPassword } from '../auth/password.ts';
+import type { UserRow, UsersRepository } from './repository.ts';
+
+export type UsersService = ReturnType<typeof createUsersService>;
+
+export function createUsersService(deps: { users: UsersRepository; roles: RolesRepository }) {
+  const { users, roles } = deps;
+
+  /** The user as the client sees it: never the password or 2FA secrets. */
+  async function present(row: UserRow): Promise<User> {
+    const [userRoles, permissions] = await Promise.all([
+      roles.rolesOfUser(row.id),
+      roles.permissionsOfUser(row.id),
+    ]);
+    return {
+      id: row.id,
+      name: row.name,
+      first_name: row.first_name,
+      last_name: row.last_name,
+      image: row.image,
+      email: row.email,
+      email_verified_at: row.email_verified_at,
+      banned_at: row.banned_at,
+      language: row.language,
+      country: row.country,
+      timezone: row.timezone ?? DEFAULT_TIMEZONE,
+      unread_notifications_count: 0,
+      roles: userRoles,
+      permissions,
+      subscriptions: [],
+      two_factor_confirmed_at: row.two_factor_confirmed_at,
+      created_at: row.created_at,
+    };
+  }
+
+  return {
+    present,
+    findRowByEmail: (email: string) => users.findByEmail(email),
+    async findById(id: number): Promise<User | null> {
+      const row = await users.findById(id);
+      return row ? present(row) : null;
+    },
+    count: () => users.count(),
+    /** Creates a user with the default roles, or with the named roles when given. */
+    async createUser(input: {
+      email: string;
+      password: string;
+      name?: string;
+      roleNames?: string[];
+      verified?: boolean;
+    }): Promise<number> {
+      const id = await users.create({
+        email: input.email,
+        password: await hashPassword(input.password),
+        name: input.name ?? input.email.split('@')[0] ?? input.email,
+        email_verified_at: input.verified === false ? null : new Date().toISOString(),
+      });
+      let roleIds: number[];
+      if (input.roleNames) {
+        const found = await Promise.all(input.roleNames.map((n) => roles.findRoleByName(n)));
+        roleIds = found.flatMap((r) => (r ? [r.id] : []));
+      } else {
+        roleIds = await roles.defaultRoleIds();
+      }
+      await roles.assignRoles(id, roleIds);
+      return id;
+    },
+  };
+}

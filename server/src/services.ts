@@ -1,0 +1,44 @@
+import type { Config } from './config.ts';
+import type { DatabaseHandle } from './db/database.ts';
+import type { FileLogs } from './logging/file-logs.ts';
+import { cached } from './lib/cache.ts';
+import { createAuthService } from './modules/auth/service.ts';
+import { createBootstrapService } from './modules/bootstrap/service.ts';
+import { createLocalizationsRepository } from './modules/localizations/repository.ts';
+import { createRolesRepository } from './modules/roles/repository.ts';
+import { createSessionsRepository } from './modules/sessions/repository.ts';
+import { createSettingsService } from './modules/settings/service.ts';
+import { createThemesRepository } from './modules/themes/repository.ts';
+import { createUsersRepository } from './modules/users/repository.ts';
+import { createUsersService } from './modules/users/service.ts';
+
+/** Wires each service with only what it uses (DESIGN §8: no god container inside services). */
+export function createServices(config: Config, database: DatabaseHandle, fileLogs: FileLogs) {
+  const { db } = database;
+  const settings = createSettingsService(db);
+  const roles = createRolesRepository(db);
+  const themes = createThemesRepository(db);
+  const localizations = createLocalizationsRepository(db);
+  const sessions = createSessionsRepository(db);
+  const users = createUsersService({ users: createUsersRepository(db), roles });
+  /** Read on every guest request to check permissions; changes rarely. */
+  const guestRole = cached(() => roles.guestRole(), 10_000);
+  const bootstrap = createBootstrapService({ settings, themes, guestRole, localizations });
+  const auth = createAuthService({ users });
+  return {
+    config,
+    database,
+    fileLogs,
+    settings,
+    roles,
+    guestRole,
+    themes,
+    localizations,
+    sessions,
+    users,
+    bootstrap,
+    auth,
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;
