@@ -97,3 +97,8 @@ export function userGate(user: User | null, requireEmailConfirmation: boolean): 
   if (user.banned_at) return 'suspended';
   return 'normal';
 }
+
+/** Where a user lands after login (spec §2): admins at /admin, everyone else at /. */
+export function landingAddress(viewer: Viewer): '/admin' | '/' {
+  return viewer.user && hasPermission(viewer, 'admin.access') ? '/admin' : '/';
+}

@@ -119,7 +119,6 @@ export interface PublicSettings {
   recaptcha: { site_key: string | null; enable: Record<string, boolean> };
   site: { demo: boolean; debug: boolean };
   copyright: string;
-  toast: { position: 'bottom-center' | 'bottom-right' | 'top-center' | 'top-right' };
 }
 
 export interface CookieNotice {

@@ -17,6 +17,7 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { bootstrapRoutes } from './modules/bootstrap/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { logsRoutes } from './modules/logs/routes.ts';
+import { usersRoutes } from './modules/users/routes.ts';
 import { createServices } from './services.ts';
 
 const projectRoot = resolve(import.meta.dirname, '../..');
@@ -88,6 +89,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(bootstrapRoutes);
   await app.register(authRoutes);
   await app.register(logsRoutes);
+  await app.register(usersRoutes);
   await options.configure?.(app);
   await registerSpa(app, config.webDistPath);
 

@@ -14,3 +14,7 @@ export const workspaceIdSchema = z.coerce
   .number({ error: 'The workspace id must be a number.' })
   .int('The workspace id must be a whole number.')
   .min(0, 'The workspace id must be 0 or more.');
+
+export const changeLocaleSchema = z.object({
+  locale: z.string().min(2, 'Choose a language.').max(10),
+});

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -49,17 +49,16 @@ export async function registerSpa(app: FastifyInstance, webDistPath: string): Pr
       maxAge: '365d',
       immutable: true,
       preCompressed: true,
-      decorateReply: false,
     });
-    await app.register(fastifyStatic, {
-      root: webDistPath,
-      prefix: '/',
-      wildcard: false,
-      index: false,
-      maxAge: '1d',
-      allowedPath: (path) => !path.endsWith('.html') && !path.startsWith('/assets/'),
-      decorateReply: false,
-    });
+    // Root-level files from web/public (favicon, robots.txt…), each on its own route.
+    const rootFiles = readdirSync(webDistPath, { withFileTypes: true })
+      .filter((entry) => entry.isFile() && !entry.name.endsWith('.html'))
+      .map((entry) => entry.name);
+    for (const name of rootFiles) {
+      app.get(`/${name}`, { config: { session: false } }, (_request, reply) =>
+        reply.sendFile(name, webDistPath, { maxAge: '1d', immutable: false }),
+      );
+    }
   }
 
   app.decorate('sendSpaPage', async function sendSpaPage(request: FastifyRequest, reply: FastifyReply) {

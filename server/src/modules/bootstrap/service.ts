@@ -12,7 +12,6 @@ import {
   type Permission,
   type PublicSettings,
   type SubscriptionPermissions,
-  type Theme,
   type User,
 } from '@backbeat/common';
 import { cached } from '../../lib/cache.ts';
@@ -22,6 +21,8 @@ import type { SettingsService } from '../settings/service.ts';
 import type { ThemesRepository } from '../themes/repository.ts';
 
 const TTL_MS = 10_000;
+/** A guest's language choice; a user's lives on their account. */
+export const LOCALE_COOKIE = 'locale';
 
 export interface BootstrapContext {
   user: User | null;
@@ -52,7 +53,6 @@ function publicSettings(s: SettingValues, debug: boolean): PublicSettings {
     recaptcha: { site_key: s['recaptcha.site_key'], enable: s['recaptcha.enable'] },
     site: { demo: s['site.demo'], debug },
     copyright: s.copyright,
-    toast: { position: s['toast.position'] },
   };
 }
 
@@ -99,7 +99,8 @@ export function createBootstrapService(deps: {
         localizationList(),
       ]);
       const i18n = settings['i18n.enable'];
-      const wanted = (i18n && ctx.user?.language) || DEFAULT_LANGUAGE;
+      const chosen = ctx.user ? ctx.user.language : ctx.cookies[LOCALE_COOKIE];
+      const wanted = (i18n && chosen) || DEFAULT_LANGUAGE;
       const activeLocale = (await locale(wanted)) ??
         (await locale(DEFAULT_LANGUAGE)) ?? { id: 0, name: 'English', language: 'en', lines: {} };
       const storedTheme = parseThemeChoice(ctx.cookies[THEME_COOKIE]);
@@ -137,8 +138,8 @@ export function createBootstrapService(deps: {
         workspaces: ctx.user ? [{ ...DEFAULT_WORKSPACE }] : [],
       };
     },
-    /** Themes for the SPA page's pre-paint script. */
-    themes: (): Promise<Theme[]> => themes(),
+    /** The locale with its lines, or null when the language has no localization. */
+    locale: (language: string) => locale(language),
     clearCaches() {
       themes.clear();
       localizationList.clear();

@@ -8,14 +8,6 @@ export const defaultMenus: Menu[] = [
     items: [
       { id: 'home', type: 'route', label: 'Home', icon: 'home', action: '/' },
       { id: 'search', type: 'route', label: 'Search', icon: 'search', action: '/search' },
-      {
-        id: 'admin',
-        type: 'route',
-        label: 'Admin area',
-        icon: 'dashboard',
-        action: '/admin',
-        permissions: ['admin.access'],
-      },
     ],
   },
   {

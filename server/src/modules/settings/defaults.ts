@@ -25,7 +25,6 @@ export const SETTING_DEFAULTS = {
   'recaptcha.enable': {} as Record<string, boolean>,
   'site.demo': false,
   copyright: '© :year :siteName',
-  'toast.position': 'bottom-center' as 'bottom-center' | 'bottom-right' | 'top-center' | 'top-right',
   'branding.site_name': 'Backbeat',
   'branding.logo_light': null as string | null,
   'branding.logo_dark': null as string | null,

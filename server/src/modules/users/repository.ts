@@ -16,6 +16,13 @@ export function createUsersRepository(db: Db) {
         .where('email', '=', email.toLowerCase())
         .executeTakeFirst();
     },
+    async updateLanguage(id: number, language: string): Promise<void> {
+      await db
+        .updateTable('users')
+        .set({ language, updated_at: nowIso() })
+        .where('id', '=', id)
+        .execute();
+    },
     async count(): Promise<number> {
       const row = await db
         .selectFrom('users')

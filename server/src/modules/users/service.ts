@@ -43,6 +43,7 @@ export function createUsersService(deps: { users: UsersRepository; roles: RolesR
       return row ? present(row) : null;
     },
     count: () => users.count(),
+    setLanguage: (id: number, language: string) => users.updateLanguage(id, language),
     /** Creates a user with the default roles, or with the named roles when given. */
     async createUser(input: {
       email: string;

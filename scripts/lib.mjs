@@ -1,0 +1,37 @@
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+export const root = new URL('..', import.meta.url).pathname;
+
+/** Runs a command with inherited output; rejects with its exit code. */
+export function run(command, args, options = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: 'inherit', cwd: root, ...options });
+    child.on('exit', (code, signal) =>
+      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} failed (${signal ?? code})`)),
+    );
+  });
+}
+
+/** Newest modification time of any file under the given paths. */
+export function newestMtime(paths) {
+  let newest = 0;
+  const walk = (path) => {
+    if (!existsSync(path)) return;
+    const stat = statSync(path);
+    if (stat.isDirectory()) {
+      for (const entry of readdirSync(path)) {
+        if (entry !== 'node_modules' && entry !== 'dist') walk(join(path, entry));
+      }
+    } else newest = Math.max(newest, stat.mtimeMs);
+  };
+  paths.forEach((p) => walk(join(root, p)));
+  return newest;
+}
+
+/** True when the output is missing or older than any of its sources. */
+export function isStale(output, sources) {
+  const out = join(root, output);
+  return !existsSync(out) || statSync(out).mtimeMs < newestMtime(sources);
+}

@@ -1,0 +1,68 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../src/db/database.ts';
+import { migrateToLatest } from '../src/db/migrations/index.ts';
+import { createTestDatabase, type TestDatabase } from './helpers/database.ts';
+
+const TABLES = [
+  'users',
+  'roles',
+  'permissions',
+  'permission_grants',
+  'user_roles',
+  'settings',
+  'sessions',
+  'themes',
+  'localizations',
+];
+
+let cleanup: (() => Promise<void>) | undefined;
+
+afterEach(async () => {
+  await cleanup?.();
+  cleanup = undefined;
+});
+
+async function emptyDatabase(): Promise<{ handle: DatabaseHandle; testDatabase: TestDatabase }> {
+  const directory = await mkdtemp(join(tmpdir(), 'backbeat-migrate-'));
+  const testDatabase = await createTestDatabase(directory);
+  const handle = testDatabase.open();
+  cleanup = async () => {
+    await handle.destroy();
+    await testDatabase.drop();
+    await rm(directory, { recursive: true, force: true });
+  };
+  return { handle, testDatabase };
+}
+
+describe(`migrations (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'SQLite'})`, () => {
+  it('migrate an empty database, and a second run is a no-op', async () => {
+    const { handle, testDatabase } = await emptyDatabase();
+    expect(handle.dialect).toBe(testDatabase.config.driver);
+
+    expect(await migrateToLatest(handle.db)).toEqual(['0001_foundation']);
+    expect(await migrateToLatest(handle.db)).toEqual([]);
+
+    const tables = (await handle.db.introspection.getTables()).map((table) => table.name);
+    expect(tables).toEqual(expect.arrayContaining(TABLES));
+  });
+
+  it('create tables that read back what was written', async () => {
+    const { handle } = await emptyDatabase();
+    await migrateToLatest(handle.db);
+    const now = new Date().toISOString();
+    const { id } = await handle.db
+      .insertInto('users')
+      .values({ email: 'a@backbeat.test', password: null, name: 'A', created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const row = await handle.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ email: 'a@backbeat.test', created_at: now, banned_at: null });
+  });
+});

@@ -1,0 +1,25 @@
+import { Link } from 'react-router';
+import { useCurrentUser } from '../../lib/bootstrap.ts';
+import { useTrans } from '../../lib/translator.ts';
+import { buttonClass } from '../../ui/button.tsx';
+import { Logo } from './logo.tsx';
+import { UserMenu } from './user-menu.tsx';
+
+/** Heights follow spec §9: 48 px on phones, 54 from sm, 64 from md. */
+export function Navbar() {
+  const trans = useTrans();
+  const user = useCurrentUser();
+  return (
+    <header className="sticky top-0 z-40 flex h-[48px] shrink-0 items-center gap-3 border-b border-border bg-navbar/95 px-3 backdrop-blur sm:h-[54px] md:h-[64px] md:px-5">
+      <Logo />
+      <div className="flex-1" />
+      {user ? (
+        <UserMenu user={user} />
+      ) : (
+        <Link to="/login" className={buttonClass('primary', 'sm')}>
+          {trans('Log in')}
+        </Link>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,62 @@
+import { useEffect, useRef, useState } from 'react';
+import type { User } from '@backbeat/common';
+import { useLogout } from '../../features/auth/session-queries.ts';
+import { useTrans } from '../../lib/translator.ts';
+import { Avatar } from '../../ui/avatar.tsx';
+import { Icon } from '../../ui/icons.tsx';
+
+export function UserMenu({ user }: { user: User }) {
+  const trans = useTrans();
+  const logout = useLogout();
+  const [open, setOpen] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (e: PointerEvent) => {
+      if (!root.current?.contains(e.target as Node)) setOpen(false);
+    };
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  return (
+    <div ref={root} className="relative">
+      <button
+        type="button"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-label={trans('Account menu')}
+        onClick={() => setOpen((v) => !v)}
+        className="flex items-center gap-2 rounded-full p-1 hover:bg-bg-hover focus-visible:outline-2 focus-visible:outline-primary"
+      >
+        <Avatar name={user.name} image={user.image} id={user.id} />
+        <span className="hidden max-w-40 truncate pr-2 text-sm font-medium text-fg md:inline">{user.name}</span>
+      </button>
+      {open && (
+        <div role="menu" className="absolute right-0 z-50 mt-2 w-64 overflow-hidden rounded-xl border border-border bg-bg-elevated shadow-xl">
+          <div className="border-b border-border px-4 py-3">
+            <p className="truncate text-sm font-semibold text-fg">{user.name}</p>
+            <p className="truncate text-xs text-fg-muted">{user.email}</p>
+          </div>
+          <button
+            type="button"
+            role="menuitem"
+            autoFocus
+            disabled={logout.isPending}
+            onClick={() => logout.mutate()}
+            className="flex w-full items-center gap-3 px-4 py-3 text-left text-sm text-fg hover:bg-bg-hover focus-visible:bg-bg-hover focus-visible:outline-none"
+          >
+            <Icon name="logout" size={20} className="text-fg-muted" />
+            {trans('Log out')}
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import { useEffect } from 'react';
+import { Outlet } from 'react-router';
+import { CookieNotice } from '../features/cookie-notice/cookie-notice.tsx';
+import { IgnitionDialog } from '../features/errors/ignition-dialog.tsx';
+import type { IgnitionBody } from '../features/errors/ignition-types.ts';
+import { watchSystemTheme } from '../features/theme/theme-store.ts';
+import { useBootstrap } from '../lib/bootstrap.ts';
+import { onServerError } from '../lib/http.ts';
+import { DialogHost } from '../ui/dialog/dialog.tsx';
+import { openDialog } from '../ui/dialog/dialog-store.ts';
+import { NavigationProgressBar } from '../ui/progress-bar.tsx';
+import { Toaster } from '../ui/toast/toaster.tsx';
+
+/** App-wide hosts that live above every layout: progress bar, toasts, dialogs, cookie notice. */
+export function Root() {
+  const siteName = useBootstrap((d) => d.branding.site_name);
+
+  useEffect(() => {
+    document.title = siteName;
+  }, [siteName]);
+
+  useEffect(() => watchSystemTheme(), []);
+
+  useEffect(
+    () =>
+      onServerError((error) => {
+        void openDialog(() => <IgnitionDialog error={error.body as unknown as IgnitionBody} />);
+      }),
+    [],
+  );
+
+  return (
+    <>
+      <NavigationProgressBar />
+      <Outlet />
+      <CookieNotice />
+      <Toaster />
+      <DialogHost />
+    </>
+  );
+}

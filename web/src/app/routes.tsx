@@ -1,0 +1,39 @@
+import type { RouteObject } from 'react-router';
+import { NotFoundPage, RouteErrorPage, UnexpectedErrorPage } from '../features/errors/error-pages.tsx';
+import { PageLoadingSpinner } from '../ui/spinner.tsx';
+import { AppLayout } from './layout/app-layout.tsx';
+import { Root } from './root.tsx';
+
+/**
+ * Every page is loaded lazily, per area, so a listener never downloads what they do not
+ * open (DESIGN §5). Feature areas add their routes here.
+ */
+export const appRoutes: RouteObject[] = [
+  {
+    element: <Root />,
+    errorElement: <UnexpectedErrorPage />,
+    hydrateFallbackElement: <PageLoadingSpinner />,
+    children: [
+      {
+        element: <AppLayout />,
+        children: [
+          {
+            errorElement: <RouteErrorPage />,
+            children: [
+              {
+                index: true,
+                lazy: async () => ({ Component: (await import('../features/home/home-page.tsx')).HomePage }),
+              },
+              {
+                path: 'login',
+                lazy: async () => ({ Component: (await import('../features/auth/login-page.tsx')).LoginPage }),
+              },
+              { path: '404', element: <NotFoundPage /> },
+              { path: '*', element: <NotFoundPage /> },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];

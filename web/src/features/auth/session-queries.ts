@@ -1,0 +1,37 @@
+import { useMutation } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import type { BootstrapData, LoginInput } from '@backbeat/common';
+import { useBootstrapStore } from '../../lib/bootstrap.ts';
+import { http } from '../../lib/http.ts';
+import { queryClient } from '../../lib/query-client.ts';
+import { closeAllDialogs } from '../../ui/dialog/dialog-store.ts';
+
+export type LoginResponse =
+  | { status: 'success'; bootstrapData: BootstrapData }
+  | { two_factor: true };
+
+export function useLogin() {
+  return useMutation({
+    mutationFn: (input: LoginInput) => http.post<LoginResponse>('auth/login', input),
+    onSuccess: (response) => {
+      if ('bootstrapData' in response) {
+        queryClient.clear();
+        useBootstrapStore.getState().replace(response.bootstrapData);
+      }
+    },
+  });
+}
+
+/** Spec §4: the response's bootstrap data replaces ours, caches clear, and we go to /login. */
+export function useLogout() {
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: () => http.post<{ bootstrapData: BootstrapData }>('auth/logout'),
+    onSuccess: ({ bootstrapData }) => {
+      closeAllDialogs();
+      queryClient.clear();
+      useBootstrapStore.getState().replace(bootstrapData);
+      navigate('/login');
+    },
+  });
+}

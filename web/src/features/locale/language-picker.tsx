@@ -1,0 +1,45 @@
+import { useMutation } from '@tanstack/react-query';
+import type { Locale } from '@backbeat/common';
+import { errorMessage } from '../../lib/api-error.ts';
+import { useBootstrap, useBootstrapStore } from '../../lib/bootstrap.ts';
+import { http } from '../../lib/http.ts';
+import { useTrans } from '../../lib/translator.ts';
+import { Icon } from '../../ui/icons.tsx';
+import { toast } from '../../ui/toast/toast-store.ts';
+
+/** Footer language picker, shown when i18n is on (spec §2). */
+export function LanguagePicker() {
+  const trans = useTrans();
+  const enabled = useBootstrap((d) => d.settings.i18n.enable);
+  const languages = useBootstrap((d) => d.localizations);
+  const current = useBootstrap((d) => d.locale.language);
+  const change = useMutation({
+    mutationFn: (locale: string) => http.post<{ locale: Locale }>('users/me/locale', { locale }),
+    onSuccess: ({ locale }) => {
+      const { data, patch } = useBootstrapStore.getState();
+      patch({ locale, user: data.user ? { ...data.user, language: locale.language } : null });
+      document.documentElement.lang = locale.language;
+    },
+    onError: (error) => toast.danger(trans(errorMessage(error))),
+  });
+  if (!enabled || languages.length === 0) return null;
+
+  return (
+    <label className="inline-flex items-center gap-2 text-sm text-fg-muted">
+      <Icon name="language" size={18} />
+      <span className="sr-only">{trans('Language')}</span>
+      <select
+        value={current}
+        disabled={change.isPending}
+        onChange={(e) => change.mutate(e.target.value)}
+        className="rounded-md border border-border bg-bg-elevated px-2 py-1 text-sm text-fg"
+      >
+        {languages.map((l) => (
+          <option key={l.language} value={l.language}>
+            {l.name}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}

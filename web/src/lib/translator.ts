@@ -1,0 +1,15 @@
+import { useCallback } from 'react';
+import { translate, type Replacements } from '@backbeat/common';
+import { getBootstrap, useBootstrap } from './bootstrap.ts';
+
+export type Trans = (line: string, replacements?: Replacements) => string;
+
+/** Every user-visible string goes through this, with `:placeholders` (DESIGN §5). */
+export function useTrans(): Trans {
+  const lines = useBootstrap((d) => d.locale.lines);
+  return useCallback((line, replacements) => translate(lines, line, replacements), [lines]);
+}
+
+/** For code outside React (toasts raised from callbacks). */
+export const trans: Trans = (line, replacements) =>
+  translate(getBootstrap().locale.lines, line, replacements);

@@ -1,0 +1,19 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    // The page's CSP allows only our own scripts plus one nonce'd inline script.
+    modulePreload: { polyfill: false },
+  },
+  server: {
+    proxy: {
+      '^/(api|auth|secure|health)/': 'http://localhost:8000',
+    },
+  },
+});
