@@ -6,7 +6,11 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['common/src/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}', 'server/src/**/*.test.ts'],
+          include: [
+            'common/src/**/*.test.ts',
+            'web/src/**/*.test.{ts,tsx}',
+            'server/src/**/*.test.ts',
+          ],
         },
       },
       {

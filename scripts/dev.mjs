@@ -3,7 +3,10 @@ import { spawn } from 'node:child_process';
 import { root } from './lib.mjs';
 
 const children = [
-  spawn('npx', ['vite', 'build', '--watch', '--mode', 'development'], { cwd: `${root}web`, stdio: 'inherit' }),
+  spawn('npx', ['vite', 'build', '--watch', '--mode', 'development'], {
+    cwd: `${root}web`,
+    stdio: 'inherit',
+  }),
   spawn('npx', ['tsx', 'watch', 'server/src/main.ts'], {
     cwd: root,
     stdio: 'inherit',

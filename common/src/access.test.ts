@@ -80,7 +80,9 @@ describe('isOverQuota', () => {
   });
 
   it('treats a restriction given as a string like its number', () => {
-    const stringy = userViewer({ permissions: [grant('music.create', [{ name: 'count', value: '5' }])] });
+    const stringy = userViewer({
+      permissions: [grant('music.create', [{ name: 'count', value: '5' }])],
+    });
     expect(isOverQuota(stringy, 'music.create', 'count', 4)).toBe(false);
     expect(isOverQuota(stringy, 'music.create', 'count', 5)).toBe(true);
   });
@@ -89,7 +91,9 @@ describe('isOverQuota', () => {
     expect(isOverQuota(viewer, 'music.create', 'count', 10_000)).toBe(false);
     expect(isOverQuota(viewer, 'playlists.create', 'size', 10_000)).toBe(false);
     expect(isOverQuota(viewer, 'comments.create', 'count', 10_000)).toBe(false);
-    const blank = userViewer({ permissions: [grant('music.create', [{ name: 'count', value: '' }])] });
+    const blank = userViewer({
+      permissions: [grant('music.create', [{ name: 'count', value: '' }])],
+    });
     expect(isOverQuota(blank, 'music.create', 'count', 10_000)).toBe(false);
   });
 });
@@ -102,7 +106,10 @@ describe('isMenuItemVisible', () => {
     action: '/x',
     ...extra,
   });
-  const settingsOn = (...on: string[]) => (name: string) => on.includes(name);
+  const settingsOn =
+    (...on: string[]) =>
+    (name: string) =>
+      on.includes(name);
 
   it('shows an item without conditions to everyone', () => {
     expect(isMenuItemVisible(item(), guestViewer(), settingsOn())).toBe(true);
@@ -110,7 +117,12 @@ describe('isMenuItemVisible', () => {
 
   it('requires every listed role', () => {
     const twoRoles = item({ roles: [2, 5] });
-    const withBoth = userViewer({ roles: [{ id: 2, name: 'users' }, { id: 5, name: 'artists' }] });
+    const withBoth = userViewer({
+      roles: [
+        { id: 2, name: 'users' },
+        { id: 5, name: 'artists' },
+      ],
+    });
     expect(isMenuItemVisible(twoRoles, withBoth, settingsOn())).toBe(true);
     expect(isMenuItemVisible(twoRoles, userViewer(), settingsOn())).toBe(false);
     expect(isMenuItemVisible(twoRoles, guestViewer(), settingsOn())).toBe(false);
@@ -127,9 +139,9 @@ describe('isMenuItemVisible', () => {
   it('requires every listed setting to be on', () => {
     const billing = item({ settings: ['billing.enable', 'i18n.enable'] });
     expect(isMenuItemVisible(billing, guestViewer(), settingsOn('billing.enable'))).toBe(false);
-    expect(isMenuItemVisible(billing, guestViewer(), settingsOn('billing.enable', 'i18n.enable'))).toBe(
-      true,
-    );
+    expect(
+      isMenuItemVisible(billing, guestViewer(), settingsOn('billing.enable', 'i18n.enable')),
+    ).toBe(true);
   });
 
   it('matches the subscription status against active subscriptions', () => {
@@ -148,7 +160,9 @@ describe('isMenuItemVisible', () => {
 describe('resolveMenuAction', () => {
   it('puts the user id in place of every {currentUser}', () => {
     expect(resolveMenuAction('/user/{currentUser}', makeUser({ id: 7 }))).toBe('/user/7');
-    expect(resolveMenuAction('/u/{currentUser}/p/{currentUser}', makeUser({ id: 7 }))).toBe('/u/7/p/7');
+    expect(resolveMenuAction('/u/{currentUser}/p/{currentUser}', makeUser({ id: 7 }))).toBe(
+      '/u/7/p/7',
+    );
   });
 
   it('leaves the placeholder empty for a guest and other actions alone', () => {
@@ -177,7 +191,10 @@ describe('decideRouteAccess', () => {
   });
 
   it('ignores the subscription requirement while billing is off', () => {
-    const decision = decideRouteAccess(userViewer(), { billingEnabled: false, requireSubscription: true });
+    const decision = decideRouteAccess(userViewer(), {
+      billingEnabled: false,
+      requireSubscription: true,
+    });
     expect(decision).toEqual({ allow: true });
   });
 
@@ -193,10 +210,22 @@ describe('decideRouteAccess', () => {
 
   it('lets a guest into routes that do not require login when the guest role allows', () => {
     const guest = guestViewer([grant('music.view')]);
-    expect(decideRouteAccess(guest, { requireLogin: false, permission: 'music.view', billingEnabled: false })).toEqual({
+    expect(
+      decideRouteAccess(guest, {
+        requireLogin: false,
+        permission: 'music.view',
+        billingEnabled: false,
+      }),
+    ).toEqual({
       allow: true,
     });
-    expect(decideRouteAccess(guest, { requireLogin: false, permission: 'music.play', billingEnabled: false })).toEqual({
+    expect(
+      decideRouteAccess(guest, {
+        requireLogin: false,
+        permission: 'music.play',
+        billingEnabled: false,
+      }),
+    ).toEqual({
       allow: false,
       redirectTo: '/404',
     });

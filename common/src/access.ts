@@ -64,8 +64,7 @@ export function resolveMenuAction(action: string, user: User | null): string {
 }
 
 export type GuardDecision =
-  | { allow: true }
-  | { allow: false; redirectTo: '/login' | '/pricing' | '/404' };
+  { allow: true } | { allow: false; redirectTo: '/login' | '/pricing' | '/404' };
 
 export interface GuardRequirements {
   requireLogin?: boolean;

@@ -36,12 +36,13 @@ describe('apiPath', () => {
     expect(apiPath(input)).toBe(expected);
   });
 
-  it.each(['https://cdn.example.com/a.mp3', 'http://localhost:9000/bucket/x', 'HTTPS://EXAMPLE.COM'])(
-    'leaves the absolute URL %s alone',
-    (url) => {
-      expect(apiPath(url)).toBe(url);
-    },
-  );
+  it.each([
+    'https://cdn.example.com/a.mp3',
+    'http://localhost:9000/bucket/x',
+    'HTTPS://EXAMPLE.COM',
+  ])('leaves the absolute URL %s alone', (url) => {
+    expect(apiPath(url)).toBe(url);
+  });
 });
 
 describe('isSafeRedirect', () => {

@@ -18,5 +18,7 @@ export function isSafeRedirect(target: string | null | undefined): target is str
   if (!target || !target.startsWith('/')) return false;
   if (target.startsWith('//') || target.startsWith('/\\')) return false;
   // Control characters and backslashes can turn a path into a host in some browsers.
-  return !/[\u0000-\u001f\\]/.test(target);
+  return ![...target].some(
+    (char) => char === '\\' || char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f,
+  );
 }

@@ -82,4 +82,4 @@ export const PERMISSION_DEFINITIONS: PermissionDefinition[] = [
 ];
 
 /** Who may call a route: anyone, any logged-in user, or holders of a permission. */
-export type RouteAccess = 'public' | 'guest' | 'auth' | PermissionName;
+export type RouteAccess = 'public' | 'auth' | PermissionName;

@@ -41,7 +41,8 @@ describe('formatRelativeTime', () => {
   });
 
   it('translates "a few seconds ago" and formats units in the locale', () => {
-    const translate = (line: string) => (line === 'a few seconds ago' ? 'il y a quelques secondes' : line);
+    const translate = (line: string) =>
+      line === 'a few seconds ago' ? 'il y a quelques secondes' : line;
     expect(formatRelativeTime(secondsAgo(5), { now, translate })).toBe('il y a quelques secondes');
     expect(formatRelativeTime(secondsAgo(2 * DAY), { now, locale: 'fr' })).toBe('il y a 2 jours');
   });
@@ -49,8 +50,16 @@ describe('formatRelativeTime', () => {
 
 describe('relativeTimeParts', () => {
   it('gives a signed whole value in the largest fitting unit', () => {
-    expect(relativeTimeParts(secondsAgo(90 * MINUTE), now)).toEqual({ kind: 'unit', unit: 'hour', value: -1 });
-    expect(relativeTimeParts(secondsAgo(-14 * DAY), now)).toEqual({ kind: 'unit', unit: 'week', value: 2 });
+    expect(relativeTimeParts(secondsAgo(90 * MINUTE), now)).toEqual({
+      kind: 'unit',
+      unit: 'hour',
+      value: -1,
+    });
+    expect(relativeTimeParts(secondsAgo(-14 * DAY), now)).toEqual({
+      kind: 'unit',
+      unit: 'week',
+      value: 2,
+    });
     expect(relativeTimeParts(secondsAgo(-59), now)).toEqual({ kind: 'now' });
   });
 });

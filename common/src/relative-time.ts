@@ -8,8 +8,7 @@ const UNITS: [unit: Intl.RelativeTimeFormatUnit, seconds: number][] = [
 ];
 
 export type RelativeTimeParts =
-  | { kind: 'now' }
-  | { kind: 'unit'; unit: Intl.RelativeTimeFormatUnit; value: number };
+  { kind: 'now' } | { kind: 'unit'; unit: Intl.RelativeTimeFormatUnit; value: number };
 
 /** Spec §9: "a few seconds ago" under 60 seconds, then minutes, hours, days, weeks, months, years. */
 export function relativeTimeParts(date: Date | string, now: Date = new Date()): RelativeTimeParts {

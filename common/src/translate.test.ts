@@ -24,7 +24,9 @@ describe('translate', () => {
   });
 
   it('fills placeholders in the translated line', () => {
-    expect(translate(lines, 'I accept the :name', { name: 'Terms' })).toBe('Ich akzeptiere die Terms');
+    expect(translate(lines, 'I accept the :name', { name: 'Terms' })).toBe(
+      'Ich akzeptiere die Terms',
+    );
   });
 
   it('fills placeholders in an untranslated line, every occurrence', () => {
@@ -32,7 +34,9 @@ describe('translate', () => {
   });
 
   it('replaces longer names first so :name never eats :names', () => {
-    expect(translate({}, ':names and :name', { name: 'Ann', names: 'Bob, Cy' })).toBe('Bob, Cy and Ann');
+    expect(translate({}, ':names and :name', { name: 'Ann', names: 'Bob, Cy' })).toBe(
+      'Bob, Cy and Ann',
+    );
   });
 
   it('turns null and undefined replacements into empty text', () => {

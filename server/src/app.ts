@@ -9,6 +9,7 @@ import { COMMA_LIST_PARAMS } from '@backbeat/common';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { registerErrorHandling } from './http/errors.ts';
+import { HttpError } from './http/http-error.ts';
 import { applyMethodOverride, isApiUrl, registerRequestContext } from './http/request-context.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerSpa } from './http/spa.ts';
@@ -67,7 +68,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('services', services);
 
   await app.register(fastifyCookie);
-  await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new HttpError(
+        429,
+        `Too many attempts. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
+      ),
+  });
   registerErrorHandling(app, { debug: config.debug, projectRoot, fileLogs });
   registerRequestContext(app, services);
   registerSecurityHeaders(app);

@@ -26,7 +26,11 @@ const envSchema = z.object({
   REDIS_URL: z.string().optional(),
   TRUSTED_PROXIES: z.string().default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  BODY_LIMIT: z.coerce.number().int().positive().default(1024 * 1024),
+  BODY_LIMIT: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(1024 * 1024),
   SESSION_LIFETIME_MINUTES: z.coerce.number().int().positive().default(120),
   REMEMBER_LIFETIME_DAYS: z.coerce.number().int().positive().default(30),
   ADMIN_EMAIL: z.email().default('admin@backbeat.local'),

@@ -91,7 +91,10 @@ describe('POST /auth/login', () => {
     const browser = await openBrowser(testApp.app);
     const response = await browser.post('/auth/login', { email, password: 'not-the-password' });
     expect(response.statusCode).toBe(422);
-    expect(response.json()).toEqual({ message: BAD_CREDENTIALS, errors: { email: [BAD_CREDENTIALS] } });
+    expect(response.json()).toEqual({
+      message: BAD_CREDENTIALS,
+      errors: { email: [BAD_CREDENTIALS] },
+    });
     expect(await currentUserOf(browser)).toBeNull();
   });
 
@@ -102,7 +105,10 @@ describe('POST /auth/login', () => {
       password: 'whatever-it-is',
     });
     expect(response.statusCode).toBe(422);
-    expect(response.json()).toEqual({ message: BAD_CREDENTIALS, errors: { email: [BAD_CREDENTIALS] } });
+    expect(response.json()).toEqual({
+      message: BAD_CREDENTIALS,
+      errors: { email: [BAD_CREDENTIALS] },
+    });
   });
 
   it('rate-limits an email from one IP after 5 attempts in a minute', async () => {

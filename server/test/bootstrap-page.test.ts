@@ -1,4 +1,4 @@
-import { MENU_POSITIONS, type BootstrapData } from '@backbeat/common';
+import type { BootstrapData, MenuPosition } from '@backbeat/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import { Browser, openBrowser } from './helpers/client.ts';
@@ -75,9 +75,8 @@ describe('the SPA page', () => {
   it('carries the menus of the positions the product uses', async () => {
     const { menus } = readBootstrapData((await page('/')).body);
     const positions = new Set(menus.flatMap((menu) => menu.positions));
-    for (const position of ['sidebar-primary', 'sidebar-secondary', 'mobile-bottom']) {
-      expect(positions.has(position as (typeof MENU_POSITIONS)[number])).toBe(true);
-    }
+    const used: MenuPosition[] = ['sidebar-primary', 'sidebar-secondary', 'mobile-bottom'];
+    for (const position of used) expect(positions.has(position)).toBe(true);
     for (const menu of menus) expect(menu.items.length).toBeGreaterThan(0);
   });
 

@@ -54,12 +54,20 @@ describe('XSRF protection', () => {
   it('sets a readable XSRF cookie and an HttpOnly, SameSite=Lax session cookie', async () => {
     const response = await new Browser(testApp.app).open();
     const cookies = Object.fromEntries(response.cookies.map((c) => [c.name, c]));
-    expect(cookies['backbeat_session']).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(cookies['backbeat_session']).toMatchObject({
+      httpOnly: true,
+      sameSite: 'Lax',
+      path: '/',
+    });
     expect(cookies['XSRF-TOKEN']?.httpOnly).toBeFalsy();
   });
 
   it('refuses a POST without the X-XSRF-TOKEN header with 419 and a message', async () => {
-    const response = await browser.request({ method: 'POST', url: '/api/v1/test/method', xsrf: false });
+    const response = await browser.request({
+      method: 'POST',
+      url: '/api/v1/test/method',
+      xsrf: false,
+    });
     expect(response.statusCode).toBe(419);
     expect(response.json()).toEqual({ message: expect.any(String) });
   });
@@ -67,9 +75,13 @@ describe('XSRF protection', () => {
   it("refuses a POST carrying another session's XSRF token", async () => {
     const other = await openBrowser(testApp.app);
     expect(other.xsrfToken).not.toBe(browser.xsrfToken);
-    const response = await browser.post('/api/v1/test/method', {}, {
-      'x-xsrf-token': other.xsrfToken ?? '',
-    });
+    const response = await browser.post(
+      '/api/v1/test/method',
+      {},
+      {
+        'x-xsrf-token': other.xsrfToken ?? '',
+      },
+    );
     expect(response.statusCode).toBe(419);
   });
 
@@ -87,9 +99,13 @@ describe('XSRF protection', () => {
 
 describe('method override', () => {
   it('routes a POST with X-HTTP-Method-Override: DELETE to the DELETE route', async () => {
-    const response = await browser.post('/api/v1/test/method', {}, {
-      'x-http-method-override': 'DELETE',
-    });
+    const response = await browser.post(
+      '/api/v1/test/method',
+      {},
+      {
+        'x-http-method-override': 'DELETE',
+      },
+    );
     expect(response.json()).toEqual({ route: 'DELETE' });
   });
 
@@ -121,9 +137,13 @@ describe('method override', () => {
   });
 
   it.each(['GET', 'POST', 'HEAD', 'OPTIONS'])('does not turn a POST into %s', async (method) => {
-    const response = await browser.post('/api/v1/test/method', {}, {
-      'x-http-method-override': method,
-    });
+    const response = await browser.post(
+      '/api/v1/test/method',
+      {},
+      {
+        'x-http-method-override': method,
+      },
+    );
     expect(response.json()).toEqual({ route: 'POST' });
   });
 });
@@ -175,11 +195,14 @@ describe('workspaceId', () => {
     expect(paramWins.json()).toEqual({ workspaceId: 3 });
   });
 
-  it.each(['abc', '-1', '1.5'])('rejects workspaceId=%s with 422 and errors.workspaceId', async (value) => {
-    const response = await workspaceOf(`/api/v1/test/workspace?workspaceId=${value}`);
-    expect(response.statusCode).toBe(422);
-    const body = response.json() as { message: string; errors: Record<string, string[]> };
-    expect(body.errors.workspaceId?.[0]).toEqual(expect.any(String));
-    expect(body.message).toBe(body.errors.workspaceId?.[0]);
-  });
+  it.each(['abc', '-1', '1.5'])(
+    'rejects workspaceId=%s with 422 and errors.workspaceId',
+    async (value) => {
+      const response = await workspaceOf(`/api/v1/test/workspace?workspaceId=${value}`);
+      expect(response.statusCode).toBe(422);
+      const body = response.json() as { message: string; errors: Record<string, string[]> };
+      expect(body.errors.workspaceId?.[0]).toEqual(expect.any(String));
+      expect(body.message).toBe(body.errors.workspaceId?.[0]);
+    },
+  );
 });

@@ -95,6 +95,12 @@ describe('a server error in debug mode', () => {
     expect(response.json()).toHaveProperty('bootstrapData.settings.site.debug', true);
   });
 
+  it('lets the person who saw the error download the log from the dialog', async () => {
+    const response = await browser.get('/api/v1/logs/error/download-latest');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('The playlist file could not be read');
+  });
+
   it('keeps client errors in their normal shape', async () => {
     const response = await new Browser(testApp.app).get('/api/v1/nothing-here');
     expect(response.statusCode).toBe(404);

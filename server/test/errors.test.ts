@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app.ts';
-import { Browser, openBrowser } from './helpers/client.ts';
+import { openBrowser, type Browser } from './helpers/client.ts';
 import { createUser } from './helpers/factories.ts';
 
 const BODY_LIMIT = 512;

@@ -55,7 +55,13 @@ describe(`migrations (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'SQLite'}
     const now = new Date().toISOString();
     const { id } = await handle.db
       .insertInto('users')
-      .values({ email: 'a@backbeat.test', password: null, name: 'A', created_at: now, updated_at: now })
+      .values({
+        email: 'a@backbeat.test',
+        password: null,
+        name: 'A',
+        created_at: now,
+        updated_at: now,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const row = await handle.db

@@ -1,3 +1,4 @@
+import type * as FastifyModule from 'fastify';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { PERMISSIONS } from '@backbeat/common';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -13,7 +14,7 @@ import { createUser } from './helpers/factories.ts';
 const registered = vi.hoisted(() => [] as RouteOptions[]);
 
 vi.mock('fastify', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('fastify')>();
+  const actual = await importOriginal<typeof FastifyModule>();
   const createRecordingInstance = ((options?: Parameters<typeof actual.default>[0]) => {
     const app = actual.default(options);
     app.addHook('onRoute', (route) => void registered.push(route));
@@ -43,7 +44,8 @@ beforeAll(async () => {
 afterAll(() => testApp.close());
 
 describe('the route table', () => {
-  const apiRoutes = () => appRoutes.filter((route) => API_ROOTS.some((r) => route.url.startsWith(r)));
+  const apiRoutes = () =>
+    appRoutes.filter((route) => API_ROOTS.some((r) => route.url.startsWith(r)));
 
   it('records every route the router serves', () => {
     const printed = testApp.app.printRoutes({ commonPrefix: false });

@@ -1,14 +1,12 @@
 import { z } from 'zod';
 
 /** `with`, `load` and `loadCount` arrive as comma lists (spec §7); accept arrays too. */
-export const commaList = z
-  .union([z.string(), z.array(z.string())])
-  .transform((value) =>
-    (Array.isArray(value) ? value : [value])
-      .flatMap((part) => part.split(','))
-      .map((part) => part.trim())
-      .filter(Boolean),
-  );
+export const commaList = z.union([z.string(), z.array(z.string())]).transform((value) =>
+  (Array.isArray(value) ? value : [value])
+    .flatMap((part) => part.split(','))
+    .map((part) => part.trim())
+    .filter(Boolean),
+);
 
 export const workspaceIdSchema = z.coerce
   .number({ error: 'The workspace id must be a number.' })

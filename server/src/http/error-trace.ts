@@ -69,7 +69,10 @@ export function buildIgnitionTrace(error: Error, projectRoot: string): IgnitionT
   }
   return {
     ignitionTrace: true,
-    exception: error.constructor?.name && error.constructor.name !== 'Error' ? error.constructor.name : error.name,
+    exception:
+      error.constructor?.name && error.constructor.name !== 'Error'
+        ? error.constructor.name
+        : error.name,
     message: error.message,
     trace,
     totalVendorGroups: trace.filter((t) => 'vendorGroup' in t).length,

@@ -40,7 +40,11 @@ export function isApiUrl(url: string): boolean {
  * Spec §7: PUT, PATCH and DELETE arrive as POST carrying X-HTTP-Method-Override or _method.
  * Runs before routing (Fastify's rewriteUrl), and only ever turns a POST into one of those.
  */
-export function applyMethodOverride(req: { method?: string; url?: string; headers: Record<string, unknown> }) {
+export function applyMethodOverride(req: {
+  method?: string;
+  url?: string;
+  headers: Record<string, unknown>;
+}) {
   if (req.method !== 'POST') return;
   const header = req.headers['x-http-method-override'];
   const param = /[?&]_method=([^&#]*)/.exec(req.url ?? '')?.[1];
@@ -53,7 +57,9 @@ function parseWorkspaceId(request: FastifyRequest): number {
   const raw = query?.workspaceId ?? request.cookies[WORKSPACE_COOKIE] ?? 0;
   const parsed = workspaceIdSchema.safeParse(Array.isArray(raw) ? raw[0] : raw);
   if (!parsed.success) {
-    throw validationFailed({ workspaceId: [parsed.error.issues[0]?.message ?? 'Invalid workspace id.'] });
+    throw validationFailed({
+      workspaceId: [parsed.error.issues[0]?.message ?? 'Invalid workspace id.'],
+    });
   }
   return parsed.data;
 }

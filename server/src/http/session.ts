@@ -25,6 +25,7 @@ const newToken = () => randomBytes(32).toString('base64url');
  */
 export class RequestSession {
   private cookieDirty: boolean;
+  private xsrfMemo: { token: string; value: string } | null = null;
 
   private constructor(
     private token: string,
@@ -55,7 +56,13 @@ export class RequestSession {
   }
 
   get xsrfToken(): string {
-    return createHmac('sha256', this.options.appKey).update(this.token).digest('base64url');
+    if (this.xsrfMemo?.token !== this.token) {
+      const value = createHmac('sha256', this.options.appKey)
+        .update(this.token)
+        .digest('base64url');
+      this.xsrfMemo = { token: this.token, value };
+    }
+    return this.xsrfMemo.value;
   }
 
   /** The hashed id under which the row is stored; used to mark "this device". */
@@ -101,7 +108,12 @@ export class RequestSession {
 
   writeCookies(request: FastifyRequest, reply: FastifyReply): void {
     const maxAge = this.row?.remember ? this.options.rememberDays * 86400 : undefined;
-    const base = { path: '/', sameSite: 'lax' as const, secure: this.options.secureCookies, maxAge };
+    const base = {
+      path: '/',
+      sameSite: 'lax' as const,
+      secure: this.options.secureCookies,
+      maxAge,
+    };
     if (this.cookieDirty) {
       reply.setCookie(SESSION_COOKIE, this.token, { ...base, httpOnly: true });
     }

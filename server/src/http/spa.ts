@@ -61,19 +61,22 @@ export async function registerSpa(app: FastifyInstance, webDistPath: string): Pr
     }
   }
 
-  app.decorate('sendSpaPage', async function sendSpaPage(request: FastifyRequest, reply: FastifyReply) {
-    const nonce = randomBytes(16).toString('base64');
-    const data = await bootstrapFor(request);
-    const head = `<script nonce="${nonce}">window.bootstrapData=${scriptJson(data)};${themeBootScript}</script>`;
-    const html = template
-      .replace('<html lang="en">', `<html lang="${data.locale.language}">`)
-      .replace(HEAD_MARKER, head);
-    return reply
-      .header('content-type', 'text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .header('content-security-policy', contentSecurityPolicy(nonce))
-      .send(html);
-  });
+  app.decorate(
+    'sendSpaPage',
+    async function sendSpaPage(request: FastifyRequest, reply: FastifyReply) {
+      const nonce = randomBytes(16).toString('base64');
+      const data = await bootstrapFor(request);
+      const head = `<script nonce="${nonce}">window.bootstrapData=${scriptJson(data)};${themeBootScript}</script>`;
+      const html = template
+        .replace('<html lang="en">', `<html lang="${data.locale.language}">`)
+        .replace(HEAD_MARKER, head);
+      return reply
+        .header('content-type', 'text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('content-security-policy', contentSecurityPolicy(nonce))
+        .send(html);
+    },
+  );
 }
 
 declare module 'fastify' {

@@ -30,7 +30,8 @@ function applyInitialTheme(select: typeof selectTheme, parse: typeof parseThemeC
   );
   if (!theme) return;
   const root = document.documentElement;
-  for (const name of Object.keys(theme.values)) root.style.setProperty(name, theme.values[name] ?? '');
+  for (const name of Object.keys(theme.values))
+    root.style.setProperty(name, theme.values[name] ?? '');
   root.classList.toggle('dark', theme.is_dark);
   root.style.colorScheme = theme.is_dark ? 'dark' : 'light';
   root.dataset.themeId = String(theme.id);

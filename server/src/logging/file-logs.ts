@@ -26,7 +26,9 @@ export function createFileLogs(storagePath: string): FileLogs {
     },
     async latest(kind) {
       const files = await readdir(directory).catch(() => [] as string[]);
-      const matching = files.filter((f) => new RegExp(`^${kind}-\\d{4}-\\d{2}-\\d{2}\\.log$`).test(f));
+      const matching = files.filter((f) =>
+        new RegExp(`^${kind}-\\d{4}-\\d{2}-\\d{2}\\.log$`).test(f),
+      );
       const newest = matching.sort().at(-1);
       return newest ? join(directory, newest) : null;
     },

@@ -35,10 +35,6 @@ export interface TestApp {
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const directory = await mkdtemp(join(tmpdir(), 'backbeat-test-'));
   const testDatabase = await createTestDatabase(directory);
-  const admin = {
-    email: 'admin@backbeat.test',
-    password: randomBytes(12).toString('base64url'),
-  };
   const config = loadConfig(
     {
       NODE_ENV: 'test',
@@ -47,8 +43,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       // No built SPA here, so the page is the server's fallback template.
       WEB_DIST_PATH: join(directory, 'web-dist'),
       LOG_LEVEL: 'silent',
-      ADMIN_EMAIL: admin.email,
-      ADMIN_PASSWORD: admin.password,
+      ADMIN_EMAIL: 'admin@backbeat.test',
+      ADMIN_PASSWORD: randomBytes(12).toString('base64url'),
       ...options.env,
     },
     { database: testDatabase.config, ...options.overrides },
@@ -71,6 +67,6 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     await close();
     throw error;
   }
-  const seededAdmin = { email: config.admin.email, password: config.admin.password ?? '' };
-  return { app, config, database, admin: seededAdmin, close };
+  const admin = { email: config.admin.email, password: config.admin.password ?? '' };
+  return { app, config, database, admin, close };
 }

@@ -27,7 +27,10 @@ export function uniqueEmail(prefix = 'user'): string {
   return `${prefix}-${sequence}-${randomBytes(3).toString('hex')}@backbeat.test`;
 }
 
-export async function createUser(app: FastifyInstance, input: UserInput = {}): Promise<CreatedUser> {
+export async function createUser(
+  app: FastifyInstance,
+  input: UserInput = {},
+): Promise<CreatedUser> {
   const email = input.email ?? uniqueEmail();
   const password = input.password ?? `pw-${randomBytes(9).toString('base64url')}`;
   const id = await app.services.users.createUser({

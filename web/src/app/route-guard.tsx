@@ -28,6 +28,9 @@ export function RouteGuard({
   );
   if (decision.allow) return children;
   const back = `${location.pathname}${location.search}`;
-  const to = decision.redirectTo === '/login' ? `/login?redirect=${encodeURIComponent(back)}` : decision.redirectTo;
+  const to =
+    decision.redirectTo === '/login'
+      ? `/login?redirect=${encodeURIComponent(back)}`
+      : decision.redirectTo;
   return <Navigate to={to} replace />;
 }

@@ -1,5 +1,9 @@
 import type { RouteObject } from 'react-router';
-import { NotFoundPage, RouteErrorPage, UnexpectedErrorPage } from '../features/errors/error-pages.tsx';
+import {
+  NotFoundPage,
+  RouteErrorPage,
+  UnexpectedErrorPage,
+} from '../features/errors/error-pages.tsx';
 import { PageLoadingSpinner } from '../ui/spinner.tsx';
 import { AppLayout } from './layout/app-layout.tsx';
 import { Root } from './root.tsx';
@@ -22,11 +26,15 @@ export const appRoutes: RouteObject[] = [
             children: [
               {
                 index: true,
-                lazy: async () => ({ Component: (await import('../features/home/home-page.tsx')).HomePage }),
+                lazy: async () => ({
+                  Component: (await import('../features/home/home-page.tsx')).HomePage,
+                }),
               },
               {
                 path: 'login',
-                lazy: async () => ({ Component: (await import('../features/auth/login-page.tsx')).LoginPage }),
+                lazy: async () => ({
+                  Component: (await import('../features/auth/login-page.tsx')).LoginPage,
+                }),
               },
               { path: '404', element: <NotFoundPage /> },
               { path: '*', element: <NotFoundPage /> },

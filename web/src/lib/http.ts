@@ -74,7 +74,10 @@ export function buildRequest(method: Method, url: string, options: RequestOption
     headers['Content-Type'] = 'application/json';
     body = '{}';
   }
-  return { url: target.toString(), init: { method: sentMethod, headers, body, credentials: 'include' as const } };
+  return {
+    url: target.toString(),
+    init: { method: sentMethod, headers, body, credentials: 'include' as const },
+  };
 }
 
 async function send<T>(method: Method, url: string, options: RequestOptions = {}): Promise<T> {

@@ -4,7 +4,10 @@ import { ApiError } from './api-error.ts';
 
 /** Spec §8: at most 2 retries, never on 401, 403 or 404. */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
-  if (error instanceof ApiError && (QUERY_NO_RETRY_STATUSES as readonly number[]).includes(error.status)) {
+  if (
+    error instanceof ApiError &&
+    (QUERY_NO_RETRY_STATUSES as readonly number[]).includes(error.status)
+  ) {
     return false;
   }
   return failureCount < QUERY_MAX_RETRIES;

@@ -36,7 +36,11 @@ export function Button({
   type = 'button',
   children,
   ...props
-}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant; size?: Size; children: ReactNode }) {
+}: ButtonHTMLAttributes<HTMLButtonElement> & {
+  variant?: Variant;
+  size?: Size;
+  children: ReactNode;
+}) {
   return (
     <button type={type} className={buttonClass(variant, size, className)} {...props}>
       {children}

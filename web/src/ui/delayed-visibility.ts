@@ -41,7 +41,11 @@ export class DelayedVisibility {
   }
 }
 
-export function useDelayedVisibility(active: boolean, delayMs?: number, minDurationMs?: number): boolean {
+export function useDelayedVisibility(
+  active: boolean,
+  delayMs?: number,
+  minDurationMs?: number,
+): boolean {
   const [visible, setVisible] = useState(false);
   const controller = useRef<DelayedVisibility | null>(null);
   useEffect(() => {

@@ -14,7 +14,12 @@ export function Spinner({ className, size = 32 }: { className?: string; size?: n
       aria-hidden="true"
     >
       <circle cx="12" cy="12" r="10" stroke="currentColor" strokeOpacity="0.2" strokeWidth="3" />
-      <path d="M22 12a10 10 0 0 0-10-10" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
+      <path
+        d="M22 12a10 10 0 0 0-10-10"
+        stroke="currentColor"
+        strokeWidth="3"
+        strokeLinecap="round"
+      />
     </svg>
   );
 }
@@ -24,7 +29,12 @@ export function PageLoadingSpinner() {
   const trans = useTrans();
   const visible = useDelayedVisibility(true, SPINNER.delayMs, SPINNER.minDurationMs);
   return (
-    <div role="progressbar" aria-label={trans('Loading page...')} aria-busy="true" className="flex min-h-[50vh] items-center justify-center">
+    <div
+      role="progressbar"
+      aria-label={trans('Loading page...')}
+      aria-busy="true"
+      className="flex min-h-[50vh] items-center justify-center"
+    >
       {visible && <Spinner />}
     </div>
   );

@@ -43,7 +43,9 @@ export function Checkbox({
   ...props
 }: InputHTMLAttributes<HTMLInputElement> & { label: string; ref?: Ref<HTMLInputElement> }) {
   return (
-    <label className={clsx('inline-flex cursor-pointer items-center gap-2 text-sm text-fg', className)}>
+    <label
+      className={clsx('inline-flex cursor-pointer items-center gap-2 text-sm text-fg', className)}
+    >
       <input type="checkbox" className="size-4 accent-[rgb(var(--be-primary))]" {...props} />
       {label}
     </label>

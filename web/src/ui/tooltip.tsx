@@ -23,7 +23,13 @@ type TriggerProps = {
   'aria-describedby'?: string;
 };
 
-export function Tooltip({ label, children }: { label: string; children: ReactElement<TriggerProps> }) {
+export function Tooltip({
+  label,
+  children,
+}: {
+  label: string;
+  children: ReactElement<TriggerProps>;
+}) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const showTimer = useRef<ReturnType<typeof setTimeout>>(undefined);

@@ -50,7 +50,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('grantee_type', 'varchar(10)', (c) => c.notNull())
     .addColumn('grantee_id', 'integer', (c) => c.notNull())
     .addColumn('restrictions', t.json, (c) => c.notNull().defaultTo('[]'))
-    .addPrimaryKeyConstraint('permission_grants_pk', ['grantee_type', 'grantee_id', 'permission_id'])
+    .addPrimaryKeyConstraint('permission_grants_pk', [
+      'grantee_type',
+      'grantee_id',
+      'permission_id',
+    ])
     .execute();
 
   await db.schema

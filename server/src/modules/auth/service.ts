@@ -12,7 +12,10 @@ export function createAuthService(deps: { users: UsersService }) {
     /** Returns the user id for valid credentials; unknown and known emails answer alike. */
     async verifyCredentials(input: Required<Pick<LoginInput, 'email' | 'password'>>) {
       const row = await deps.users.findRowByEmail(input.email);
-      const valid = await verifyPassword(row?.password ?? (await dummyPasswordHash()), input.password);
+      const valid = await verifyPassword(
+        row?.password ?? (await dummyPasswordHash()),
+        input.password,
+      );
       if (!row || !valid) throw validationFailed({ email: [BAD_CREDENTIALS] });
       return row.id;
     },

@@ -111,7 +111,10 @@ export function createBootstrapService(deps: {
         user: ctx.user,
         guest_role: guest,
         settings: publicSettings(settings, ctx.debug),
-        themes: { all: allThemes, selectedThemeId: typeof storedTheme === 'number' ? storedTheme : null },
+        themes: {
+          all: allThemes,
+          selectedThemeId: typeof storedTheme === 'number' ? storedTheme : null,
+        },
         menus: settings.menus,
         branding: {
           site_name: settings['branding.site_name'],

@@ -30,7 +30,9 @@ describe('mergeGrants', () => {
       row('playlists.create', 'role', [{ name: 'count', value: 20 }]),
       row('playlists.create', 'role', [{ name: 'count', value: '12' }]),
     ]);
-    expect(merged).toEqual([{ name: 'playlists.create', restrictions: [{ name: 'count', value: 20 }] }]);
+    expect(merged).toEqual([
+      { name: 'playlists.create', restrictions: [{ name: 'count', value: 20 }] },
+    ]);
   });
 
   it('lifts the cap when any role has none', () => {
@@ -38,13 +40,17 @@ describe('mergeGrants', () => {
       row('music.create', 'role', [{ name: 'count', value: 5 }]),
       row('music.create', 'role', [{ name: 'count', value: null }]),
     ]);
-    expect(emptyValue).toEqual([{ name: 'music.create', restrictions: [{ name: 'count', value: null }] }]);
+    expect(emptyValue).toEqual([
+      { name: 'music.create', restrictions: [{ name: 'count', value: null }] },
+    ]);
 
     const noRestriction = mergeGrants([
       row('music.create', 'role', [{ name: 'count', value: 5 }]),
       row('music.create', 'role', []),
     ]);
-    expect(noRestriction).toEqual([{ name: 'music.create', restrictions: [{ name: 'count', value: null }] }]);
+    expect(noRestriction).toEqual([
+      { name: 'music.create', restrictions: [{ name: 'count', value: null }] },
+    ]);
   });
 
   it("lets the user's own grant win over the roles', in either order", () => {

@@ -1,4 +1,9 @@
-import type { Permission, PermissionDefinition, PermissionRestriction, Role } from '@backbeat/common';
+import type {
+  Permission,
+  PermissionDefinition,
+  PermissionRestriction,
+  Role,
+} from '@backbeat/common';
 import type { Db } from '../../db/database.ts';
 import { nowIso } from '../../db/database.ts';
 

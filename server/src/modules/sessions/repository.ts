@@ -31,7 +31,10 @@ export function createSessionsRepository(db: Db) {
       await db.deleteFrom('sessions').where('id', '=', id).execute();
     },
     async deleteExpired(): Promise<number> {
-      const result = await db.deleteFrom('sessions').where('expires_at', '<=', nowIso()).executeTakeFirst();
+      const result = await db
+        .deleteFrom('sessions')
+        .where('expires_at', '<=', nowIso())
+        .executeTakeFirst();
       return Number(result.numDeletedRows);
     },
   };

@@ -18,7 +18,13 @@ export const defaultMenus: Menu[] = [
       { id: 'songs', type: 'route', label: 'Songs', icon: 'music', action: '/library/songs' },
       { id: 'albums', type: 'route', label: 'Albums', icon: 'album', action: '/library/albums' },
       { id: 'artists', type: 'route', label: 'Artists', icon: 'mic', action: '/library/artists' },
-      { id: 'history', type: 'route', label: 'History', icon: 'history', action: '/library/history' },
+      {
+        id: 'history',
+        type: 'route',
+        label: 'History',
+        icon: 'history',
+        action: '/library/history',
+      },
     ],
   },
   {
@@ -46,7 +52,12 @@ export const defaultMenus: Menu[] = [
     items: [
       { id: 'f-contact', type: 'route', label: 'Contact', action: '/contact' },
       { id: 'f-privacy', type: 'route', label: 'Privacy policy', action: '/pages/privacy-policy' },
-      { id: 'f-terms', type: 'route', label: 'Terms of service', action: '/pages/terms-of-service' },
+      {
+        id: 'f-terms',
+        type: 'route',
+        label: 'Terms of service',
+        action: '/pages/terms-of-service',
+      },
       {
         id: 'f-api',
         type: 'route',

@@ -1,5 +1,10 @@
 import type { Db } from '../../db/database.ts';
-import { SETTING_DEFAULTS, isSettingName, type SettingName, type SettingValues } from './defaults.ts';
+import {
+  SETTING_DEFAULTS,
+  isSettingName,
+  type SettingName,
+  type SettingValues,
+} from './defaults.ts';
 import { createSettingsRepository } from './repository.ts';
 
 /**

@@ -8,13 +8,18 @@ export function Logo() {
   const isDark = useThemeStore((s) => s.active?.is_dark ?? false);
   const image = isDark ? branding.logo_dark : branding.logo_light;
   return (
-    <Link to="/" className="flex items-center gap-2 rounded-md focus-visible:outline-2 focus-visible:outline-primary">
+    <Link
+      to="/"
+      className="flex items-center gap-2 rounded-md focus-visible:outline-2 focus-visible:outline-primary"
+    >
       {image ? (
         <img src={image} alt={branding.site_name} className="h-8 w-auto" />
       ) : (
         <>
           <img src="/favicon.svg" alt="" width={30} height={30} />
-          <span className="text-lg font-extrabold tracking-tight text-fg">{branding.site_name}</span>
+          <span className="text-lg font-extrabold tracking-tight text-fg">
+            {branding.site_name}
+          </span>
         </>
       )}
     </Link>

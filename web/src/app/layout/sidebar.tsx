@@ -4,13 +4,23 @@ import { useMenu } from '../../features/menus/use-menu.ts';
 import { useTrans } from '../../lib/translator.ts';
 import { Icon, isIconName } from '../../ui/icons.tsx';
 
-function SidebarMenu({ position, title }: { position: 'sidebar-primary' | 'sidebar-secondary'; title?: boolean }) {
+function SidebarMenu({
+  position,
+  title,
+}: {
+  position: 'sidebar-primary' | 'sidebar-secondary';
+  title?: boolean;
+}) {
   const trans = useTrans();
   const menu = useMenu(position);
   if (!menu?.items.length) return null;
   return (
     <nav aria-label={trans(menu.name)} className="flex flex-col gap-0.5">
-      {title && <h2 className="px-3 pt-5 pb-2 text-xs font-semibold tracking-wider text-fg-muted uppercase">{trans(menu.name)}</h2>}
+      {title && (
+        <h2 className="px-3 pt-5 pb-2 text-xs font-semibold tracking-wider text-fg-muted uppercase">
+          {trans(menu.name)}
+        </h2>
+      )}
       {menu.items.map((item) => (
         <MenuLink
           key={item.id}
@@ -19,7 +29,9 @@ function SidebarMenu({ position, title }: { position: 'sidebar-primary' | 'sideb
             clsx(
               'flex h-10 items-center gap-3 rounded-lg px-3 text-sm font-medium transition-colors',
               'focus-visible:outline-2 focus-visible:outline-primary',
-              isActive ? 'bg-primary/10 text-primary' : 'text-fg-muted hover:bg-bg-hover hover:text-fg',
+              isActive
+                ? 'bg-primary/10 text-primary'
+                : 'text-fg-muted hover:bg-bg-hover hover:text-fg',
             )
           }
         >

@@ -36,10 +36,15 @@ export function UserMenu({ user }: { user: User }) {
         className="flex items-center gap-2 rounded-full p-1 hover:bg-bg-hover focus-visible:outline-2 focus-visible:outline-primary"
       >
         <Avatar name={user.name} image={user.image} id={user.id} />
-        <span className="hidden max-w-40 truncate pr-2 text-sm font-medium text-fg md:inline">{user.name}</span>
+        <span className="hidden max-w-40 truncate pr-2 text-sm font-medium text-fg md:inline">
+          {user.name}
+        </span>
       </button>
       {open && (
-        <div role="menu" className="absolute right-0 z-50 mt-2 w-64 overflow-hidden rounded-xl border border-border bg-bg-elevated shadow-xl">
+        <div
+          role="menu"
+          className="absolute right-0 z-50 mt-2 w-64 overflow-hidden rounded-xl border border-border bg-bg-elevated shadow-xl"
+        >
           <div className="border-b border-border px-4 py-3">
             <p className="truncate text-sm font-semibold text-fg">{user.name}</p>
             <p className="truncate text-xs text-fg-muted">{user.email}</p>

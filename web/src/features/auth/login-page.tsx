@@ -57,7 +57,9 @@ export function LoginPage() {
       onSuccess: (response) => {
         if (!('bootstrapData' in response)) return;
         const viewer = { user: response.bootstrapData.user, guestPermissions: [] };
-        navigate(isSafeRedirect(redirect) ? redirect : resolveLanding(landingAddress(viewer)), { replace: true });
+        navigate(isSafeRedirect(redirect) ? redirect : resolveLanding(landingAddress(viewer)), {
+          replace: true,
+        });
       },
       onError: (error) => {
         const found = fieldErrors(error);
@@ -71,7 +73,9 @@ export function LoginPage() {
     <div className="flex min-h-full items-center justify-center px-4 py-10">
       <div className="w-full max-w-[420px] rounded-2xl border border-border bg-bg-elevated p-8 shadow-sm">
         <h1 className="text-2xl font-bold text-fg">{trans('Sign in to your account')}</h1>
-        <p className="mt-1 text-sm text-fg-muted">{trans('Welcome back to :siteName', { siteName })}</p>
+        <p className="mt-1 text-sm text-fg-muted">
+          {trans('Welcome back to :siteName', { siteName })}
+        </p>
         <form className="mt-6 flex flex-col gap-4" onSubmit={submit} noValidate>
           <TextField
             ref={refs.email}

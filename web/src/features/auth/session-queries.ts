@@ -7,8 +7,7 @@ import { queryClient } from '../../lib/query-client.ts';
 import { closeAllDialogs } from '../../ui/dialog/dialog-store.ts';
 
 export type LoginResponse =
-  | { status: 'success'; bootstrapData: BootstrapData }
-  | { two_factor: true };
+  { status: 'success'; bootstrapData: BootstrapData } | { two_factor: true };
 
 export function useLogin() {
   return useMutation({

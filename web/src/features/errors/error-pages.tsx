@@ -3,11 +3,25 @@ import { ApiError } from '../../lib/api-error.ts';
 import { useTrans } from '../../lib/translator.ts';
 import { buttonClass } from '../../ui/button.tsx';
 
-function ErrorScreen({ title, text, action }: { title: string; text?: string; action?: React.ReactNode }) {
+function ErrorScreen({
+  title,
+  text,
+  action,
+}: {
+  title: string;
+  text?: string;
+  action?: React.ReactNode;
+}) {
   return (
     <div className="flex min-h-[60vh] flex-col items-center justify-center gap-4 px-6 py-16 text-center">
       <svg viewBox="0 0 120 80" width="160" aria-hidden="true" className="text-primary/80">
-        <path d="M10 60 Q35 10 60 40 T110 30" fill="none" stroke="currentColor" strokeWidth="4" strokeLinecap="round" />
+        <path
+          d="M10 60 Q35 10 60 40 T110 30"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="4"
+          strokeLinecap="round"
+        />
         <circle cx="60" cy="40" r="6" fill="currentColor" />
       </svg>
       <h1 className="max-w-xl text-2xl font-bold text-fg md:text-3xl">{title}</h1>
@@ -47,7 +61,11 @@ export function RouteErrorPage() {
       title={trans('There was an issue loading this page')}
       text={trans('Please try again later')}
       action={
-        <button type="button" className={buttonClass('outline', 'md', 'mt-2')} onClick={() => window.location.reload()}>
+        <button
+          type="button"
+          className={buttonClass('outline', 'md', 'mt-2')}
+          onClick={() => window.location.reload()}
+        >
           {trans('Reload')}
         </button>
       }
@@ -58,5 +76,10 @@ export function RouteErrorPage() {
 /** The last line of defence, outside the layout, when even the shell failed to render. */
 export function UnexpectedErrorPage() {
   const trans = useTrans();
-  return <ErrorScreen title={trans('Unexpected Application Error')} text={trans('Please try again later')} />;
+  return (
+    <ErrorScreen
+      title={trans('Unexpected Application Error')}
+      text={trans('Please try again later')}
+    />
+  );
 }

@@ -5,9 +5,22 @@ import { useTrans } from '../../lib/translator.ts';
 import { buttonClass } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog/dialog.tsx';
 import { Icon } from '../../ui/icons.tsx';
-import { firstAppFrame, isVendorGroup, type IgnitionBody, type TraceFrame } from './ignition-types.ts';
+import {
+  firstAppFrame,
+  isVendorGroup,
+  type IgnitionBody,
+  type TraceFrame,
+} from './ignition-types.ts';
 
-function FrameButton({ frame, selected, onSelect }: { frame: TraceFrame; selected: boolean; onSelect(): void }) {
+function FrameButton({
+  frame,
+  selected,
+  onSelect,
+}: {
+  frame: TraceFrame;
+  selected: boolean;
+  onSelect(): void;
+}) {
   return (
     <button
       type="button"
@@ -28,13 +41,17 @@ function FrameButton({ frame, selected, onSelect }: { frame: TraceFrame; selecte
 
 function CodeSnippet({ frame }: { frame: TraceFrame }) {
   const lines = Object.entries(frame.codeSnippet);
-  if (!lines.length) return <p className="p-6 text-sm text-fg-muted">No source available for this frame.</p>;
+  if (!lines.length)
+    return <p className="p-6 text-sm text-fg-muted">No source available for this frame.</p>;
   return (
     <pre className="overflow-auto py-3 font-mono text-xs leading-6" data-testid="code-snippet">
       {lines.map(([number, text]) => (
         <div
           key={number}
-          className={clsx('flex gap-4 px-4', Number(number) === frame.lineNumber && 'bg-danger/15 text-fg')}
+          className={clsx(
+            'flex gap-4 px-4',
+            Number(number) === frame.lineNumber && 'bg-danger/15 text-fg',
+          )}
           data-error-line={Number(number) === frame.lineNumber || undefined}
         >
           <span className="w-10 shrink-0 text-right text-fg-muted select-none">{number}</span>
@@ -48,7 +65,9 @@ function CodeSnippet({ frame }: { frame: TraceFrame }) {
 /** The debug-mode "An error occured" dialog of spec §8. */
 export function IgnitionDialog({ error }: { error: IgnitionBody }) {
   const trans = useTrans();
-  const [selected, setSelected] = useState<TraceFrame | undefined>(() => firstAppFrame(error.trace));
+  const [selected, setSelected] = useState<TraceFrame | undefined>(() =>
+    firstAppFrame(error.trace),
+  );
   const [expanded, setExpanded] = useState(false);
 
   return (
@@ -60,19 +79,30 @@ export function IgnitionDialog({ error }: { error: IgnitionBody }) {
         </div>
         <div className="flex items-center justify-between gap-2">
           {error.totalVendorGroups > 0 ? (
-            <button type="button" className={buttonClass('outline', 'xs')} onClick={() => setExpanded((v) => !v)}>
+            <button
+              type="button"
+              className={buttonClass('outline', 'xs')}
+              onClick={() => setExpanded((v) => !v)}
+            >
               {expanded ? trans('Collapse vendor frames') : trans('Expand vendor frames')}
             </button>
           ) : (
             <span />
           )}
-          <a href={apiPath('api/v1/logs/error/download-latest')} download className={buttonClass('primary', 'xs')}>
+          <a
+            href={apiPath('api/v1/logs/error/download-latest')}
+            download
+            className={buttonClass('primary', 'xs')}
+          >
             <Icon name="download" size={16} />
             {trans('Download log')}
           </a>
         </div>
         <div className="flex min-h-0 flex-1 flex-col overflow-hidden rounded-lg border border-border md:flex-row">
-          <nav aria-label={trans('Stack frames')} className="max-h-60 overflow-auto border-border md:max-h-none md:w-2/5 md:border-r">
+          <nav
+            aria-label={trans('Stack frames')}
+            className="max-h-60 overflow-auto border-border md:max-h-none md:w-2/5 md:border-r"
+          >
             {error.trace.map((entry, index) => (
               <Fragment key={index}>
                 {isVendorGroup(entry) ? (

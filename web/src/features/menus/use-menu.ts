@@ -30,7 +30,9 @@ export function useMenu(position: MenuPosition): { name: string; items: MenuItem
     if (!menu) return null;
     const viewer = { user, guestPermissions: guestPermissions ?? [] };
     const items = menu.items
-      .filter((item) => isMenuItemVisible(item, viewer, (name) => Boolean(settingValue(settings, name))))
+      .filter((item) =>
+        isMenuItemVisible(item, viewer, (name) => Boolean(settingValue(settings, name))),
+      )
       .map((item) => ({ ...item, action: resolveMenuAction(item.action, user) }));
     return { name: menu.name, items };
   }, [menus, position, user, guestPermissions, settings]);

@@ -15,7 +15,11 @@ export function ThemeSwitch() {
   const label = isDark ? trans('Switch to light mode') : trans('Switch to dark mode');
   return (
     <Tooltip label={label}>
-      <IconButton label={label} data-testid="theme-switch" onClick={() => choose(isDark ? 'light' : 'dark')}>
+      <IconButton
+        label={label}
+        data-testid="theme-switch"
+        onClick={() => choose(isDark ? 'light' : 'dark')}
+      >
         <Icon name={isDark ? 'lightMode' : 'darkMode'} size={20} />
       </IconButton>
     </Tooltip>

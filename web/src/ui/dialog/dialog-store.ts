@@ -17,13 +17,17 @@ let nextId = 1;
 export const useDialogStore = create<DialogState>((set, get) => ({
   dialogs: [],
   close(id, result) {
-    get().dialogs.find((d) => d.id === id)?.resolve(result);
+    get()
+      .dialogs.find((d) => d.id === id)
+      ?.resolve(result);
     set((state) => ({ dialogs: state.dialogs.filter((d) => d.id !== id) }));
   },
 }));
 
 /** Opens a dialog in the modal host; resolves with what it closed with (undefined on Escape). */
-export function openDialog<T>(render: (close: (result?: T) => void) => ReactNode): Promise<T | undefined> {
+export function openDialog<T>(
+  render: (close: (result?: T) => void) => ReactNode,
+): Promise<T | undefined> {
   return new Promise((resolve) => {
     const id = nextId++;
     useDialogStore.setState((state) => ({
@@ -40,5 +44,6 @@ export function openDialog<T>(render: (close: (result?: T) => void) => ReactNode
 }
 
 export const closeAllDialogs = () => {
-  for (const dialog of useDialogStore.getState().dialogs) useDialogStore.getState().close(dialog.id);
+  for (const dialog of useDialogStore.getState().dialogs)
+    useDialogStore.getState().close(dialog.id);
 };

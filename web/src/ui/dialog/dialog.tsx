@@ -90,7 +90,11 @@ export function Dialog({
           </IconButton>
         </header>
         <div className="min-h-0 flex-1 overflow-auto px-6 pb-6">{children}</div>
-        {footer && <footer className="flex justify-end gap-2 border-t border-border px-6 py-4">{footer}</footer>}
+        {footer && (
+          <footer className="flex justify-end gap-2 border-t border-border px-6 py-4">
+            {footer}
+          </footer>
+        )}
       </div>
     </dialog>
   );

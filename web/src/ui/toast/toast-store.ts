@@ -1,5 +1,10 @@
 import { create } from 'zustand';
-import { DEFAULT_TOAST_POSITION, MAX_VISIBLE_TOASTS, TOAST_DURATION_MS, TOAST_ID_LENGTH } from '@backbeat/common';
+import {
+  DEFAULT_TOAST_POSITION,
+  MAX_VISIBLE_TOASTS,
+  TOAST_DURATION_MS,
+  TOAST_ID_LENGTH,
+} from '@backbeat/common';
 
 export type ToastType = 'positive' | 'danger' | 'loading';
 export type ToastPosition = 'bottom-center' | 'bottom-right' | 'top-center' | 'top-right';
@@ -42,7 +47,10 @@ function defaultDuration(type: ToastType): number | null {
  * pauses on hover; one toast at a time (a new one evicts the older); an existing id replaces.
  */
 export const useToastStore = create<ToastState>((set, get) => {
-  const timers = new Map<string, { handle?: ReturnType<typeof setTimeout>; remaining: number; startedAt: number }>();
+  const timers = new Map<
+    string,
+    { handle?: ReturnType<typeof setTimeout>; remaining: number; startedAt: number }
+  >();
 
   const startTimer = (id: string, ms: number) => {
     const handle = setTimeout(() => get().remove(id), ms);

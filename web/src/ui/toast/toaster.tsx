@@ -40,11 +40,19 @@ export function Toaster() {
           {t.type === 'danger' && <Icon name="error" size={20} className="text-danger" />}
           <span className="flex-1 py-1.5">{t.message}</span>
           {t.action && isSafeRedirect(t.action.action) && (
-            <Link to={t.action.action} className="font-semibold text-primary" onClick={() => remove(t.id)}>
+            <Link
+              to={t.action.action}
+              className="font-semibold text-primary"
+              onClick={() => remove(t.id)}
+            >
               {trans(t.action.label)}
             </Link>
           )}
-          <IconButton label={trans('Close')} onClick={() => remove(t.id)} className="size-8 text-bg/70 hover:bg-bg/10 hover:text-bg">
+          <IconButton
+            label={trans('Close')}
+            onClick={() => remove(t.id)}
+            className="size-8 text-bg/70 hover:bg-bg/10 hover:text-bg"
+          >
             <Icon name="close" size={18} />
           </IconButton>
         </div>

@@ -1,0 +1,56 @@
+import { existsSync } from 'node:fs';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Debian's Chromium, headless, with the background traffic this closed network refuses. */
+export async function launchBrowser(): Promise<Browser> {
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(
+      `Chromium is missing at ${CHROMIUM_PATH}. Install it: apt-get install -y chromium`,
+    );
+  }
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** A page that records console errors and uncaught exceptions, for "no errors" checks. */
+export async function newPage(
+  browser: Browser,
+  options: Parameters<Browser['newContext']>[0] = {},
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return { context, page, errors };
+}
+
+/** Logs in through the API (the shared cookie jar of the context), as DESIGN §6 asks. */
+export async function loginThroughApi(
+  context: BrowserContext,
+  baseUrl: string,
+  credentials: { email: string; password: string },
+): Promise<void> {
+  await context.request.get(`${baseUrl}/`);
+  const xsrf = (await context.cookies(baseUrl)).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const response = await context.request.post(`${baseUrl}/auth/login`, {
+    headers: { 'X-XSRF-TOKEN': xsrf, Accept: 'application/json' },
+    data: { ...credentials, remember: true },
+  });
+  if (!response.ok())
+    throw new Error(`Login failed: ${response.status()} ${await response.text()}`);
+}
