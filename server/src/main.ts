@@ -3,6 +3,8 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrations/index.ts';
 import { seed } from './db/seed/index.ts';
+import { startScheduler } from './jobs/scheduler.ts';
+import { scheduledTasks } from './jobs/tasks.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -13,6 +15,7 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, database });
   const { createdAdmin } = await seed(app.services, config);
   await app.listen({ host: config.host, port: config.port });
+  const scheduler = startScheduler(scheduledTasks(app.services), app.services.fileLogs, app.log);
 
   if (createdAdmin) {
     // Printed once, on the run that created the account; it is not stored anywhere readable.
@@ -30,6 +33,7 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS);
     force.unref();
+    scheduler.stop();
     await app.close();
     await database.destroy();
     process.exit(0);

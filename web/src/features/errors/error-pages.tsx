@@ -1,5 +1,6 @@
-import { Link, isRouteErrorResponse, useRouteError } from 'react-router';
+import { Link, Navigate, isRouteErrorResponse, useLocation, useRouteError } from 'react-router';
 import { ApiError } from '../../lib/api-error.ts';
+import { useCurrentUser } from '../../lib/bootstrap.ts';
 import { useTrans } from '../../lib/translator.ts';
 import { buttonClass } from '../../ui/button.tsx';
 
@@ -51,11 +52,21 @@ function errorStatus(error: unknown): number | null {
   return null;
 }
 
-/** Route errors: 404 shows the not-found page, anything else asks to try later (spec §2). */
+/**
+ * Route errors (spec §2, §6): 404 shows the not-found page; 401 or 403 while logged out goes
+ * to /login and back; anything else asks to try again later.
+ */
 export function RouteErrorPage() {
   const trans = useTrans();
   const error = useRouteError();
-  if (errorStatus(error) === 404) return <NotFoundPage />;
+  const user = useCurrentUser();
+  const location = useLocation();
+  const status = errorStatus(error);
+  if (status === 404) return <NotFoundPage />;
+  if ((status === 401 || status === 403) && !user) {
+    const back = encodeURIComponent(`${location.pathname}${location.search}`);
+    return <Navigate to={`/login?redirect=${back}`} replace />;
+  }
   return (
     <ErrorScreen
       title={trans('There was an issue loading this page')}

@@ -1,0 +1,17 @@
+import type { Services } from '../services.ts';
+import type { ScheduledTask } from './scheduler.ts';
+
+const HOUR_MS = 3_600_000;
+
+export function scheduledTasks(services: Services): ScheduledTask[] {
+  return [
+    {
+      name: 'prune-expired-sessions',
+      everyMs: HOUR_MS,
+      async run() {
+        const removed = await services.sessions.deleteExpired();
+        return `removed ${removed} expired sessions`;
+      },
+    },
+  ];
+}
