@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { COMMA_LIST_PARAMS } from '@backbeat/common';
 import type { Config } from './config.ts';
@@ -68,8 +69,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('services', services);
 
   await app.register(fastifyCookie);
+  // Counters live in Redis when it is configured, so every instance sees the same attempts.
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, connectTimeout: 2000 })
+    : null;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
   await app.register(fastifyRateLimit, {
     global: false,
+    ...(redis ? { redis, nameSpace: 'backbeat:rate-limit:' } : {}),
     errorResponseBuilder: (_request, context) =>
       new HttpError(
         429,
