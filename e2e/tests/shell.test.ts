@@ -119,4 +119,16 @@ describe('the application shell', () => {
     await page.waitForURL(`${server.url}/`);
     await context.close();
   });
+
+  it('shows the login page as the homepage of a private site, to guests only', async () => {
+    await server.app.services.settings.set({ 'homepage.type': 'login' });
+    try {
+      const { page, context } = await newPage(browser);
+      await page.goto(server.url);
+      await page.getByRole('heading', { name: 'Sign in to your account' }).waitFor();
+      await context.close();
+    } finally {
+      await server.app.services.settings.set({ 'homepage.type': 'channel' });
+    }
+  });
 });

@@ -27,7 +27,7 @@ export const appRoutes: RouteObject[] = [
               {
                 index: true,
                 lazy: async () => ({
-                  Component: (await import('../features/home/home-page.tsx')).HomePage,
+                  Component: (await import('../features/home/homepage.tsx')).Homepage,
                 }),
               },
               {

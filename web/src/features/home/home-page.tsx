@@ -46,5 +46,3 @@ export function HomePage() {
     </div>
   );
 }
-
-export default HomePage;
