@@ -32,6 +32,8 @@ export async function startServer(
       ADMIN_PASSWORD: ADMIN.password,
       APP_DEBUG: options.debug ? 'true' : 'false',
       LOG_LEVEL: 'silent',
+      // Lets parallel work build the web app into its own folder.
+      ...(process.env.WEB_DIST_PATH ? { WEB_DIST_PATH: process.env.WEB_DIST_PATH } : {}),
     },
     {},
   );
