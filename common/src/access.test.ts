@@ -28,6 +28,9 @@ function makeUser(overrides: Partial<User> = {}): User {
     permissions: [],
     subscriptions: [],
     two_factor_confirmed_at: null,
+    two_factor_state: 0,
+    has_password: true,
+    social_profiles: [],
     created_at: '2024-01-01T00:00:00.000Z',
     ...overrides,
   };

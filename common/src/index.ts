@@ -9,3 +9,5 @@ export * from './slug.ts';
 export * from './api-path.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/common.ts';
+export * from './schemas/account.ts';
+export * from './catalog/index.ts';

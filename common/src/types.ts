@@ -39,6 +39,11 @@ export interface User {
   permissions: Permission[];
   subscriptions: UserSubscription[];
   two_factor_confirmed_at: string | null;
+  /** 0 off, 1 waiting for a confirming code, 2 on (spec §4). */
+  two_factor_state: 0 | 1 | 2;
+  /** False for accounts made through social login that never set a password. */
+  has_password: boolean;
+  social_profiles: { service_name: string; username: string | null }[];
   created_at: string;
 }
 
@@ -117,7 +122,7 @@ export interface PublicSettings {
     envato: { enable: boolean };
   };
   recaptcha: { site_key: string | null; enable: Record<string, boolean> };
-  site: { demo: boolean; debug: boolean };
+  site: { demo: boolean; debug: boolean; demo_email?: string | null; demo_password?: string | null };
   copyright: string;
 }
 

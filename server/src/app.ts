@@ -20,6 +20,13 @@ import { bootstrapRoutes } from './modules/bootstrap/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { logsRoutes } from './modules/logs/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
+import { accessTokensRoutes } from './modules/access-tokens/routes.ts';
+import { emailVerificationRoutes } from './modules/email-verification/routes.ts';
+import { recaptchaRoutes } from './modules/recaptcha/routes.ts';
+import { sessionsRoutes } from './modules/sessions/routes.ts';
+import { socialAuthRoutes } from './modules/social-auth/routes.ts';
+import { twoFactorRoutes } from './modules/two-factor/routes.ts';
+import { valueListsRoutes } from './modules/value-lists/routes.ts';
 import { createServices } from './services.ts';
 
 const projectRoot = resolve(import.meta.dirname, '../..');
@@ -105,6 +112,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authRoutes);
   await app.register(logsRoutes);
   await app.register(usersRoutes);
+  await app.register(emailVerificationRoutes);
+  await app.register(twoFactorRoutes);
+  await app.register(accessTokensRoutes);
+  await app.register(sessionsRoutes);
+  await app.register(socialAuthRoutes);
+  await app.register(valueListsRoutes);
+  await app.register(recaptchaRoutes);
+  app.addHook('onClose', async () => {
+    services.geo.stop();
+    services.mailer.close();
+  });
   await options.configure?.(app);
   await registerSpa(app, config.webDistPath);
 

@@ -56,6 +56,9 @@ export interface Config {
   sessionLifetimeMinutes: number;
   rememberLifetimeDays: number;
   admin: { email: string; password: string | null };
+  /** OAuth endpoints per provider; tests point them at a local OAuth server. */
+  oauthEndpoints: Partial<Record<string, { authorize: string; token: string; profile: string }>>;
+  recaptchaVerifyUrl: string;
 }
 
 /**
@@ -107,6 +110,8 @@ export function loadConfig(
     sessionLifetimeMinutes: e.SESSION_LIFETIME_MINUTES,
     rememberLifetimeDays: e.REMEMBER_LIFETIME_DAYS,
     admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD ?? null },
+    oauthEndpoints: {},
+    recaptchaVerifyUrl: 'https://www.google.com/recaptcha/api/siteverify',
     ...overrides,
   };
 }

@@ -2,7 +2,17 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import type { FileLogs } from './logging/file-logs.ts';
 import { cached } from './lib/cache.ts';
+import { createCipher } from './lib/crypto.ts';
+import { createMailer } from './mail/mailer.ts';
+import { createAccessTokensRepository } from './modules/access-tokens/repository.ts';
+import { createAccessTokensService } from './modules/access-tokens/service.ts';
+import { createAuthRepository } from './modules/auth/repository.ts';
 import { createAuthService } from './modules/auth/service.ts';
+import { createEmailVerificationRepository } from './modules/email-verification/repository.ts';
+import { createEmailVerificationService } from './modules/email-verification/service.ts';
+import { createGeoLookup } from './modules/sessions/geo-lookup.ts';
+import { createSocialProfilesRepository } from './modules/social-auth/repository.ts';
+import { createTwoFactorService } from './modules/two-factor/service.ts';
 import { createBootstrapService } from './modules/bootstrap/service.ts';
 import { createLocalizationsRepository } from './modules/localizations/repository.ts';
 import { createRolesRepository } from './modules/roles/repository.ts';
@@ -20,11 +30,24 @@ export function createServices(config: Config, database: DatabaseHandle, fileLog
   const themes = createThemesRepository(db);
   const localizations = createLocalizationsRepository(db);
   const sessions = createSessionsRepository(db);
-  const users = createUsersService({ users: createUsersRepository(db), roles });
+  const socialProfiles = createSocialProfilesRepository(db);
+  const users = createUsersService({ users: createUsersRepository(db), roles, socialProfiles });
   /** Read on every guest request to check permissions; changes rarely. */
   const guestRole = cached(() => roles.guestRole(), 10_000);
   const bootstrap = createBootstrapService({ settings, themes, guestRole, localizations });
-  const auth = createAuthService({ users });
+  const mailer = createMailer(settings, fileLogs);
+  const cipher = createCipher(config.appKey);
+  const auth = createAuthService({ users, repository: createAuthRepository(db), sessions, settings, mailer });
+  const emailVerification = createEmailVerificationService({
+    repository: createEmailVerificationRepository(db),
+    users,
+    mailer,
+    settings,
+    appKey: config.appKey,
+  });
+  const twoFactor = createTwoFactorService({ users, cipher, settings });
+  const accessTokens = createAccessTokensService(createAccessTokensRepository(db));
+  const geo = createGeoLookup();
   return {
     config,
     database,
@@ -38,6 +61,12 @@ export function createServices(config: Config, database: DatabaseHandle, fileLog
     users,
     bootstrap,
     auth,
+    mailer,
+    emailVerification,
+    twoFactor,
+    accessTokens,
+    socialProfiles,
+    geo,
   };
 }
 

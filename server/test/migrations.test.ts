@@ -42,7 +42,9 @@ describe(`migrations (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'SQLite'}
     const { handle, testDatabase } = await emptyDatabase();
     expect(handle.dialect).toBe(testDatabase.config.driver);
 
-    expect(await migrateToLatest(handle.db)).toEqual(['0001_foundation']);
+    const applied = await migrateToLatest(handle.db);
+    expect(applied[0]).toBe('0001_foundation');
+    expect(applied).toEqual([...applied].sort());
     expect(await migrateToLatest(handle.db)).toEqual([]);
 
     const tables = (await handle.db.introspection.getTables()).map((table) => table.name);

@@ -23,7 +23,7 @@ vi.mock('fastify', async (importOriginal) => {
   return { ...actual, default: createRecordingInstance };
 });
 
-const VALID_ACCESS = new Set<string>(['public', 'guest', 'auth', ...Object.values(PERMISSIONS)]);
+const VALID_ACCESS = new Set<string>(['public', 'auth', ...Object.values(PERMISSIONS)]);
 
 function registerGuardedRoutes(app: FastifyInstance): void {
   const ok = async () => ({ ok: true });
@@ -48,11 +48,13 @@ describe('the route table', () => {
     appRoutes.filter((route) => API_ROOTS.some((r) => route.url.startsWith(r)));
 
   it('records every route the router serves', () => {
-    const printed = testApp.app.printRoutes({ commonPrefix: false });
+    expect(appRoutes.length).toBeGreaterThan(5);
+    for (const route of appRoutes) {
+      for (const method of [route.method].flat()) {
+        expect(testApp.app.hasRoute({ method, url: route.url })).toBe(true);
+      }
+    }
     const recordedUrls = new Set(appRoutes.map((route) => route.url));
-    const printedUrls = [...printed.matchAll(/── (\/\S*) \(/g)].map((match) => match[1]);
-    expect(printedUrls.length).toBeGreaterThan(5);
-    for (const url of printedUrls) expect(recordedUrls).toContain(url);
     for (const url of ['/auth/login', '/auth/logout', '/api/v1/bootstrap-data']) {
       expect(recordedUrls).toContain(url);
     }

@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { CatalogTables } from './catalog-schema.ts';
 
 /** Booleans are stored as 0/1 integers on both dialects so reads and writes look the same. */
 type Flag = number;
@@ -21,6 +22,7 @@ export interface UsersTable {
   two_factor_secret: string | null;
   two_factor_recovery_codes: string | null;
   two_factor_confirmed_at: Timestamp | null;
+  two_factor_last_step: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -79,6 +81,8 @@ export interface SessionsTable {
   last_activity: Timestamp;
   expires_at: Timestamp;
   created_at: Timestamp;
+  city: string | null;
+  country: string | null;
 }
 
 export interface ThemesTable {
@@ -103,7 +107,46 @@ export interface LocalizationsTable {
   updated_at: Timestamp;
 }
 
-export interface Database {
+export interface EmailVerificationCodesTable {
+  user_id: number;
+  code_hash: string;
+  attempts: number;
+  expires_at: Timestamp;
+  created_at: Timestamp;
+}
+
+export interface PasswordResetTokensTable {
+  user_id: number;
+  token_hash: string;
+  created_at: Timestamp;
+}
+
+export interface PersonalAccessTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  token_hash: string;
+  last_used_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface SocialProfilesTable {
+  id: Generated<number>;
+  user_id: number;
+  service_name: string;
+  user_service_id: string;
+  username: string | null;
+  email: string | null;
+  created_at: Timestamp;
+}
+
+export interface LoginFailuresTable {
+  email: string;
+  ip_address: string | null;
+  created_at: Timestamp;
+}
+
+export interface Database extends CatalogTables {
   users: UsersTable;
   roles: RolesTable;
   permissions: PermissionsTable;
@@ -113,4 +156,9 @@ export interface Database {
   sessions: SessionsTable;
   themes: ThemesTable;
   localizations: LocalizationsTable;
+  email_verification_codes: EmailVerificationCodesTable;
+  password_reset_tokens: PasswordResetTokensTable;
+  personal_access_tokens: PersonalAccessTokensTable;
+  social_profiles: SocialProfilesTable;
+  login_failures: LoginFailuresTable;
 }

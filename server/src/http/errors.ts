@@ -13,6 +13,8 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'This content type is not supported.',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The content length does not match the body.',
+  FST_REQ_FILE_TOO_LARGE: 'The file is too large.',
+  FST_INVALID_MULTIPART_CONTENT_TYPE: 'The request is not a multipart upload.',
 };
 
 function fieldName(instancePath: string, context: string | undefined): string {

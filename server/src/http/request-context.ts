@@ -83,7 +83,17 @@ export function registerRequestContext(app: FastifyInstance, services: Services)
   });
 
   app.addHook('onRequest', async (request) => {
-    if (request.routeOptions.config.session === false || request.url.startsWith('/assets/')) return;
+    if (request.routeOptions.config.session === false || /^\/(assets|storage)\//.test(request.url)) return;
+    const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+    if (bearer) {
+      // An API token acts as its user, with the permissions the user has right now.
+      const userId = await services.accessTokens.authenticate(bearer);
+      if (!userId) throw new HttpError(401, 'This API token is not valid.');
+      request.session = RequestSession.detachedFor(services.sessions, sessionOptions);
+      request.user = await services.users.findById(userId);
+      request.workspaceId = parseWorkspaceId(request);
+      return;
+    }
     request.session = await RequestSession.load(
       request.cookies[SESSION_COOKIE],
       services.sessions,
@@ -104,6 +114,7 @@ export function registerRequestContext(app: FastifyInstance, services: Services)
   app.addHook('preHandler', async (request) => {
     const access = request.routeOptions.config.access;
     if (!access || access === 'public') return;
+    if (request.user?.banned_at) throw forbidden('Your account is suspended.');
     if (access === 'auth') {
       if (!request.user) throw unauthenticated();
       return;

@@ -25,6 +25,8 @@ const newToken = () => randomBytes(32).toString('base64url');
  */
 export class RequestSession {
   private cookieDirty: boolean;
+  /** A session that is never written back, for requests authenticated by an API token. */
+  private detached = false;
   private xsrfMemo: { token: string; value: string } | null = null;
 
   private constructor(
@@ -49,6 +51,12 @@ export class RequestSession {
       return session;
     }
     return new RequestSession(newToken(), null, true, repo, options);
+  }
+
+  static detachedFor(repo: SessionsRepository, options: SessionOptions): RequestSession {
+    const session = new RequestSession(newToken(), null, false, repo, options);
+    session.detached = true;
+    return session;
   }
 
   get userId(): number | null {
@@ -83,6 +91,7 @@ export class RequestSession {
   }
 
   async put(key: string, value: unknown): Promise<void> {
+    if (this.detached) return;
     if (!this.row) await this.persist(null, false);
     const row = this.row as SessionRow;
     const payload = { ...(JSON.parse(row.payload) as Record<string, unknown>), [key]: value };
@@ -96,6 +105,7 @@ export class RequestSession {
     this.token = newToken();
     this.row = null;
     await this.persist(userId, remember, meta);
+    return this.id;
   }
 
   /** Ends the session and leaves the browser with a new anonymous one. */
@@ -107,6 +117,7 @@ export class RequestSession {
   }
 
   writeCookies(request: FastifyRequest, reply: FastifyReply): void {
+    if (this.detached) return;
     const maxAge = this.row?.remember ? this.options.rememberDays * 86400 : undefined;
     const base = {
       path: '/',
@@ -145,6 +156,8 @@ export class RequestSession {
       last_activity: new Date(now).toISOString(),
       expires_at: this.expiryFrom(now, remember),
       created_at: new Date(now).toISOString(),
+      city: null,
+      country: null,
     };
     await this.repo.insert(this.row);
     this.cookieDirty = true;

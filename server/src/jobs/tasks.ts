@@ -13,5 +13,12 @@ export function scheduledTasks(services: Services): ScheduledTask[] {
         return `removed ${removed} expired sessions`;
       },
     },
+    {
+      name: 'prune-login-failures',
+      everyMs: HOUR_MS,
+      async run() {
+        return `removed ${await services.auth.pruneLoginFailures()} old login failures`;
+      },
+    },
   ];
 }

@@ -1,36 +1,59 @@
-import { loginSchema } from '@backbeat/common';
+import {
+  changePasswordSchema,
+  confirmPasswordSchema,
+  forgotPasswordSchema,
+  loginSchema,
+  passwordConfirmationStatusSchema,
+  registerSchema,
+  resetPasswordSchema,
+  twoFactorChallengeSchema,
+} from '@backbeat/common';
+import { validationFailed } from '../../http/http-error.ts';
+import { bodyEmail, rateLimit } from '../../http/rate-limit.ts';
 import { typed, type RoutesPlugin } from '../../http/types.ts';
-import { bootstrapFor } from '../bootstrap/present.ts';
+import { bootstrapFor, baseUrlOf } from '../bootstrap/present.ts';
+import { verifyRecaptcha } from '../recaptcha/service.ts';
+import { isPasswordConfirmed, markPasswordConfirmed, startUserSession } from './session-login.ts';
 
-const LOGIN_ATTEMPTS_PER_MINUTE = 5;
+const MINUTE = 60_000;
+const PENDING_LOGIN = 'login.pending';
+const PENDING_LOGIN_MS = 10 * MINUTE;
+
+interface PendingLogin {
+  userId: number;
+  remember: boolean;
+  at: number;
+}
 
 export const authRoutes: RoutesPlugin = async (app) => {
   const api = typed(app);
+  const { services } = app;
 
   api.post(
     '/auth/login',
-    {
-      schema: { body: loginSchema },
-      config: {
-        access: 'public',
-        rateLimit: {
-          max: LOGIN_ATTEMPTS_PER_MINUTE,
-          timeWindow: 60_000,
-          hook: 'preHandler',
-          keyGenerator: (request) => {
-            const email = (request.body as { email?: unknown } | undefined)?.email;
-            return `login|${request.ip}|${typeof email === 'string' ? email.toLowerCase() : ''}`;
-          },
-        },
-      },
-    },
+    { schema: { body: loginSchema }, config: { access: 'public', rateLimit: rateLimit('login', 5, MINUTE, bodyEmail) } },
     async (request) => {
-      const userId = await app.services.auth.verifyCredentials(request.body);
-      await request.session.regenerate(userId, request.body.remember, {
-        ip: request.ip,
-        userAgent: request.headers['user-agent'],
-      });
-      request.user = await app.services.users.findById(userId);
+      const row = await services.auth.verifyCredentials(request.body, request.ip);
+      // Every login path goes through the two-factor challenge when it is on.
+      if (row.two_factor_confirmed_at) {
+        await request.session.put(PENDING_LOGIN, { userId: row.id, remember: request.body.remember, at: Date.now() });
+        return { two_factor: true };
+      }
+      await startUserSession(request, row.id, request.body.remember);
+      return { status: 'success', bootstrapData: await bootstrapFor(request) };
+    },
+  );
+
+  api.post(
+    '/auth/two-factor-challenge',
+    { schema: { body: twoFactorChallengeSchema }, config: { access: 'public', rateLimit: rateLimit('2fa', 5, MINUTE) } },
+    async (request) => {
+      const pending = request.session.payload<PendingLogin>(PENDING_LOGIN);
+      if (!pending || Date.now() - pending.at > PENDING_LOGIN_MS) {
+        throw validationFailed({ code: ['Your login has expired. Please log in again.'] });
+      }
+      await services.twoFactor.verifyChallenge(pending.userId, request.body);
+      await startUserSession(request, pending.userId, pending.remember);
       return { status: 'success', bootstrapData: await bootstrapFor(request) };
     },
   );
@@ -40,4 +63,70 @@ export const authRoutes: RoutesPlugin = async (app) => {
     request.user = null;
     return { bootstrapData: await bootstrapFor(request) };
   });
+
+  api.post(
+    '/auth/register',
+    { schema: { body: registerSchema }, config: { access: 'public', rateLimit: rateLimit('register', 5, MINUTE) } },
+    async (request) => {
+      await verifyRecaptcha(services, 'register', request.body.recaptcha_token, request.ip);
+      const userId = await services.auth.register(request.body);
+      await startUserSession(request, userId, true);
+      const needsVerification = !request.user?.email_verified_at;
+      if (needsVerification) {
+        await services.emailVerification
+          .send(userId)
+          .catch((error: unknown) => request.log.error({ err: error }, 'could not send the verification email'));
+      }
+      return {
+        status: needsVerification ? 'needs_email_verification' : 'success',
+        bootstrapData: await bootstrapFor(request),
+      };
+    },
+  );
+
+  api.post(
+    '/auth/forgot-password',
+    { schema: { body: forgotPasswordSchema }, config: { access: 'public', rateLimit: rateLimit('forgot', 5, MINUTE) } },
+    async (request) => {
+      // Not awaited: the answer and its timing are the same whether the email has an account.
+      void services.auth
+        .sendPasswordReset(request.body.email, baseUrlOf(request))
+        .catch((error: unknown) => request.log.error({ err: error }, 'could not send the reset email'));
+      return { message: 'If an account exists for that email, we have sent it a link to reset the password.' };
+    },
+  );
+
+  api.post(
+    '/auth/reset-password',
+    { schema: { body: resetPasswordSchema }, config: { access: 'public', rateLimit: rateLimit('reset', 10, MINUTE) } },
+    async (request) => {
+      await services.auth.resetPassword(request.body);
+      return { message: 'Your password has been reset!' };
+    },
+  );
+
+  api.put(
+    '/auth/user/password',
+    { schema: { body: changePasswordSchema }, config: { access: 'auth', rateLimit: rateLimit('password', 10, MINUTE) } },
+    async (request) => {
+      await services.auth.changePassword(request.user!.id, request.session.id, request.body);
+      return { message: 'Password changed' };
+    },
+  );
+
+  api.get(
+    '/auth/user/confirmed-password-status',
+    { schema: { querystring: passwordConfirmationStatusSchema }, config: { access: 'auth' } },
+    async (request) => ({ confirmed: isPasswordConfirmed(request, request.query.seconds) }),
+  );
+
+  api.post(
+    '/auth/user/confirm-password',
+    { schema: { body: confirmPasswordSchema }, config: { access: 'auth', rateLimit: rateLimit('confirm', 10, MINUTE) } },
+    async (request) => {
+      await services.auth.checkPassword(request.user!.id, request.body.password);
+      await markPasswordConfirmed(request);
+      return { confirmed: true };
+    },
+  );
 };

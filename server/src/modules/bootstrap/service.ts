@@ -51,7 +51,12 @@ function publicSettings(s: SettingValues, debug: boolean): PublicSettings {
       envato: { enable: s['social.envato.enable'] },
     },
     recaptcha: { site_key: s['recaptcha.site_key'], enable: s['recaptcha.enable'] },
-    site: { demo: s['site.demo'], debug },
+    site: {
+      demo: s['site.demo'],
+      debug,
+      // Demo sites prefill the login form; the credentials are public only in demo mode.
+      ...(s['site.demo'] ? { demo_email: s['site.demo_email'], demo_password: s['site.demo_password'] } : {}),
+    },
     copyright: s.copyright,
   };
 }

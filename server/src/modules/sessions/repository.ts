@@ -30,6 +30,24 @@ export function createSessionsRepository(db: Db) {
     async delete(id: string): Promise<void> {
       await db.deleteFrom('sessions').where('id', '=', id).execute();
     },
+    async setLocation(id: string, city: string | null, country: string | null): Promise<void> {
+      await db.updateTable('sessions').set({ city, country }).where('id', '=', id).execute();
+    },
+    async listForUser(userId: number): Promise<SessionRow[]> {
+      return db
+        .selectFrom('sessions')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('expires_at', '>', nowIso())
+        .orderBy('last_activity', 'desc')
+        .execute();
+    },
+    async deleteForUser(userId: number, exceptId?: string): Promise<number> {
+      let query = db.deleteFrom('sessions').where('user_id', '=', userId);
+      if (exceptId) query = query.where('id', '!=', exceptId);
+      const result = await query.executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
     async deleteExpired(): Promise<number> {
       const result = await db
         .deleteFrom('sessions')

@@ -2,7 +2,8 @@ import type { Menu } from '@backbeat/common';
 import { defaultMenus } from './default-menus.ts';
 
 /**
- * Every runtime setting with its default. Admins change these in the settings table;
+ * Every runtime setting with its default. Only what bootstrap/service.ts copies into the
+ * public settings ever reaches a browser; secrets (SMTP, OAuth, reCAPTCHA) stay here. Admins change these in the settings table;
  * env vars are only for secrets and infrastructure.
  */
 export const SETTING_DEFAULTS = {
@@ -38,6 +39,25 @@ export const SETTING_DEFAULTS = {
   'cookie_notice.text':
     'We use cookies to keep you signed in and to remember your preferences, like your theme.',
   menus: defaultMenus as Menu[],
+  'site.demo_email': null as string | null,
+  'site.demo_password': null as string | null,
+  'mail.driver': 'log' as 'log' | 'smtp',
+  'mail.from_address': 'no-reply@backbeat.local',
+  'mail.from_name': null as string | null,
+  'mail.smtp_host': null as string | null,
+  'mail.smtp_port': 587,
+  'mail.smtp_encryption': 'tls' as 'tls' | 'ssl' | 'none',
+  'mail.smtp_username': null as string | null,
+  'mail.smtp_password': null as string | null,
+  'social.google.client_id': null as string | null,
+  'social.google.client_secret': null as string | null,
+  'social.facebook.client_id': null as string | null,
+  'social.facebook.client_secret': null as string | null,
+  'social.twitter.client_id': null as string | null,
+  'social.twitter.client_secret': null as string | null,
+  'social.envato.client_id': null as string | null,
+  'social.envato.client_secret': null as string | null,
+  'recaptcha.secret_key': null as string | null,
 };
 
 export type SettingName = keyof typeof SETTING_DEFAULTS;

@@ -16,6 +16,16 @@ export function createUsersRepository(db: Db) {
         .where('email', '=', email.toLowerCase())
         .executeTakeFirst();
     },
+    async update(id: number, changes: Partial<Omit<UsersTable, 'id' | 'created_at'>>): Promise<void> {
+      await db
+        .updateTable('users')
+        .set({ ...changes, updated_at: nowIso() })
+        .where('id', '=', id)
+        .execute();
+    },
+    async delete(id: number): Promise<void> {
+      await db.deleteFrom('users').where('id', '=', id).execute();
+    },
     async updateLanguage(id: number, language: string): Promise<void> {
       await db
         .updateTable('users')

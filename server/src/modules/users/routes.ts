@@ -1,21 +1,115 @@
-import { changeLocaleSchema } from '@backbeat/common';
-import { validationFailed } from '../../http/http-error.ts';
+import { mkdirSync } from 'node:fs';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import { z } from 'zod';
+import {
+  PROFILE_IMAGE_MAX_BYTES,
+  avatarUrlSchema,
+  changeLocaleSchema,
+  deleteAccountSchema,
+  hasPermission,
+  updateAccountSchema,
+} from '@backbeat/common';
+import { forbidden, notFound, validationFailed } from '../../http/http-error.ts';
 import { typed, type RoutesPlugin } from '../../http/types.ts';
+import type { FastifyRequest } from 'fastify';
+import { bootstrapFor } from '../bootstrap/present.ts';
 import { LOCALE_COOKIE } from '../bootstrap/service.ts';
+import { requireConfirmedPassword } from '../auth/session-login.ts';
+import { AVATAR_URL_PREFIX, avatarDirectory, createAvatarsService } from './avatars.ts';
 
 const GUEST_LOCALE_DAYS = 365;
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+
+/** A user edits their own account; holders of users.update may edit anyone's. */
+function assertCanEdit(request: FastifyRequest, id: number): void {
+  const user = request.user!;
+  if (user.id !== id && !hasPermission({ user, guestPermissions: [] }, 'users.update')) throw notFound();
+}
 
 export const usersRoutes: RoutesPlugin = async (app) => {
   const api = typed(app);
+  const { services } = app;
+  const avatars = createAvatarsService({ users: services.users, storagePath: services.config.storagePath });
+
+  const directory = avatarDirectory(services.config.storagePath);
+  mkdirSync(directory, { recursive: true });
+  await app.register(fastifyStatic, { root: directory, prefix: AVATAR_URL_PREFIX, decorateReply: false, maxAge: '7d' });
+  await app.register(fastifyMultipart, { limits: { fileSize: PROFILE_IMAGE_MAX_BYTES + 1, files: 1, fields: 5 } });
+
+  api.get('/api/v1/users/:id', { schema: { params: idParams }, config: { access: 'users.view' } }, async (request) => {
+    if (request.user?.id === request.params.id) return { user: request.user };
+    const user = await services.users.publicProfile(request.params.id);
+    if (!user) throw notFound();
+    return { user };
+  });
+
+  api.put(
+    '/api/v1/users/:id',
+    { schema: { params: idParams, body: updateAccountSchema }, config: { access: 'auth' } },
+    async (request) => {
+      assertCanEdit(request, request.params.id);
+      const { language, ...rest } = request.body;
+      if (language && !(await services.bootstrap.locale(language))) {
+        throw validationFailed({ language: ['This language is not available.'] });
+      }
+      await services.users.update(request.params.id, { ...rest, ...(language !== undefined ? { language } : {}) });
+      return { user: await services.users.findById(request.params.id) };
+    },
+  );
+
+  api.post(
+    '/api/v1/users/:id/avatar',
+    { schema: { params: idParams }, config: { access: 'auth' } },
+    async (request) => {
+      assertCanEdit(request, request.params.id);
+      let image: string;
+      if (request.isMultipart()) {
+        const file = await request.file();
+        if (!file) throw validationFailed({ file: ['Please select an image.'] });
+        const bytes = await file.toBuffer().catch(() => {
+          throw validationFailed({ file: ['The image may not be larger than 2 MB.'] });
+        });
+        image = await avatars.store(request.params.id, bytes);
+      } else {
+        const parsed = avatarUrlSchema.safeParse(request.body);
+        if (!parsed.success) throw validationFailed({ url: [parsed.error.issues[0]?.message ?? 'Enter an image address.'] });
+        image = await avatars.storeFromUrl(request.params.id, parsed.data.url);
+      }
+      return { user: await services.users.findById(request.params.id), image };
+    },
+  );
+
+  api.delete('/api/v1/users/:id/avatar', { schema: { params: idParams }, config: { access: 'auth' } }, async (request) => {
+    assertCanEdit(request, request.params.id);
+    await avatars.remove(request.params.id);
+    return { user: await services.users.findById(request.params.id) };
+  });
+
+  api.delete(
+    '/api/v1/users/:id',
+    { schema: { params: idParams, querystring: deleteAccountSchema }, config: { access: 'auth' } },
+    async (request) => {
+      // Only one's own account (spec §6); sessions, tokens and links go with it.
+      if (request.user!.id !== request.params.id) throw forbidden('You can only delete your own account.');
+      await requireConfirmedPassword(request);
+      const image = request.user!.image;
+      await services.users.delete(request.params.id);
+      await avatars.removeStoredFile(image);
+      await request.session.destroy();
+      request.user = null;
+      return { message: 'Account deleted', bootstrapData: await bootstrapFor(request) };
+    },
+  );
 
   /** Changes the interface language: on the account when logged in, in a cookie for guests. */
   api.post(
     '/api/v1/users/me/locale',
     { schema: { body: changeLocaleSchema }, config: { access: 'public' } },
     async (request, reply) => {
-      const locale = await app.services.bootstrap.locale(request.body.locale);
+      const locale = await services.bootstrap.locale(request.body.locale);
       if (!locale) throw validationFailed({ locale: ['This language is not available.'] });
-      if (request.user) await app.services.users.setLanguage(request.user.id, locale.language);
+      if (request.user) await services.users.setLanguage(request.user.id, locale.language);
       else {
         reply.setCookie(LOCALE_COOKIE, locale.language, {
           path: '/',

@@ -5,14 +5,19 @@ import type { UserRow, UsersRepository } from './repository.ts';
 
 export type UsersService = ReturnType<typeof createUsersService>;
 
-export function createUsersService(deps: { users: UsersRepository; roles: RolesRepository }) {
+export function createUsersService(deps: {
+  users: UsersRepository;
+  roles: RolesRepository;
+  socialProfiles: { listForUser(userId: number): Promise<{ service_name: string; username: string | null }[]> };
+}) {
   const { users, roles } = deps;
 
   /** The user as the client sees it: never the password or 2FA secrets. */
   async function present(row: UserRow): Promise<User> {
-    const [userRoles, permissions] = await Promise.all([
+    const [userRoles, permissions, socialProfiles] = await Promise.all([
       roles.rolesOfUser(row.id),
       roles.permissionsOfUser(row.id),
+      deps.socialProfiles.listForUser(row.id),
     ]);
     return {
       id: row.id,
@@ -31,6 +36,9 @@ export function createUsersService(deps: { users: UsersRepository; roles: RolesR
       permissions,
       subscriptions: [],
       two_factor_confirmed_at: row.two_factor_confirmed_at,
+      two_factor_state: !row.two_factor_secret ? 0 : row.two_factor_confirmed_at ? 2 : 1,
+      has_password: row.password !== null,
+      social_profiles: socialProfiles,
       created_at: row.created_at,
     };
   }
@@ -44,17 +52,32 @@ export function createUsersService(deps: { users: UsersRepository; roles: RolesR
     },
     count: () => users.count(),
     setLanguage: (id: number, language: string) => users.updateLanguage(id, language),
+    findRowById: (id: number) => users.findById(id),
+    update: users.update,
+    delete: users.delete,
+    /** What anyone may see of a user: no email, no security details. */
+    async publicProfile(id: number) {
+      const row = await users.findById(id);
+      if (!row || row.banned_at) return null;
+      return {
+        id: row.id,
+        name: row.name,
+        image: row.image,
+        created_at: row.created_at,
+      };
+    },
     /** Creates a user with the default roles, or with the named roles when given. */
     async createUser(input: {
       email: string;
-      password: string;
+      /** Null for accounts made through social login, which have no password yet. */
+      password: string | null;
       name?: string;
       roleNames?: string[];
       verified?: boolean;
     }): Promise<number> {
       const id = await users.create({
         email: input.email,
-        password: await hashPassword(input.password),
+        password: input.password === null ? null : await hashPassword(input.password),
         name: input.name ?? input.email.split('@')[0] ?? input.email,
         email_verified_at: input.verified === false ? null : new Date().toISOString(),
       });

@@ -1,0 +1,204 @@
+import type { Generated } from 'kysely';
+
+/** Booleans are 0/1 integers and timestamps ISO strings on both dialects (see schema.ts). */
+type Flag = number;
+type Timestamp = string;
+
+export interface ArtistsTable {
+  id: Generated<number>;
+  name: string;
+  image: string | null;
+  description: string | null;
+  verified: Flag;
+  /** JSON: `[{ url, title }]`. */
+  links: string;
+  plays: number;
+  popularity: number;
+  owner_id: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AlbumsTable {
+  id: Generated<number>;
+  name: string;
+  /** `YYYY-MM-DD`. */
+  release_date: string | null;
+  image: string | null;
+  type: string;
+  description: string | null;
+  owner_id: number | null;
+  is_public: Flag;
+  plays: number;
+  popularity: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AlbumArtistsTable {
+  album_id: number;
+  artist_id: number;
+  position: number;
+}
+
+export interface TracksTable {
+  id: Generated<number>;
+  name: string;
+  number: number | null;
+  /** Milliseconds. */
+  duration: number;
+  album_id: number | null;
+  image: string | null;
+  description: string | null;
+  owner_id: number | null;
+  is_public: Flag;
+  /** Key of the audio file in storage. */
+  audio_path: string | null;
+  audio_mime: string | null;
+  /** JSON array of peak levels 0..1. */
+  waveform: string;
+  plays: number;
+  popularity: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface TrackArtistsTable {
+  track_id: number;
+  artist_id: number;
+  position: number;
+}
+
+export interface GenresTable {
+  id: Generated<number>;
+  name: string;
+  display_name: string;
+  image: string | null;
+  popularity: number;
+  created_at: Timestamp;
+}
+
+export interface TagsTable {
+  id: Generated<number>;
+  name: string;
+  display_name: string;
+  created_at: Timestamp;
+}
+
+export interface ArtistGenresTable {
+  artist_id: number;
+  genre_id: number;
+}
+export interface AlbumGenresTable {
+  album_id: number;
+  genre_id: number;
+}
+export interface TrackGenresTable {
+  track_id: number;
+  genre_id: number;
+}
+export interface TrackTagsTable {
+  track_id: number;
+  tag_id: number;
+}
+export interface AlbumTagsTable {
+  album_id: number;
+  tag_id: number;
+}
+
+export interface LyricsTable {
+  id: Generated<number>;
+  track_id: number;
+  text: string;
+  is_synced: Flag;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface PlaylistsTable {
+  id: Generated<number>;
+  name: string;
+  description: string | null;
+  image: string | null;
+  owner_id: number | null;
+  is_public: Flag;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface PlaylistTracksTable {
+  playlist_id: number;
+  track_id: number;
+  position: number;
+  created_at: Timestamp;
+}
+
+export interface TrackPlaysTable {
+  id: Generated<number>;
+  track_id: number;
+  user_id: number | null;
+  /** SHA-256 of the session token, so guests' listening can relate plays too. */
+  listener: string | null;
+  played_at: Timestamp;
+  device: string | null;
+  platform: string | null;
+  browser: string | null;
+  country: string | null;
+  source: string;
+}
+
+export interface ChannelsTable {
+  id: Generated<number>;
+  slug: string;
+  name: string;
+  description: string | null;
+  layout: string;
+  content_type: string;
+  /** How the content is found: `manual` (channel_items) or a computed source. */
+  content_source: string;
+  content_limit: number;
+  /** `genre` when the channel is narrowed by a genre named in the address. */
+  restriction: string | null;
+  hide_title: Flag;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ChannelItemsTable {
+  channel_id: number;
+  item_type: string;
+  item_id: number;
+  position: number;
+}
+
+/** Full-text documents: an FTS5 table on SQLite, a tsvector table on PostgreSQL. */
+export interface SearchIndexTable {
+  rowid: number;
+  kind: string;
+  ref_id: number;
+  boost: number;
+  name: string;
+  extra: string;
+}
+
+export interface CatalogTables {
+  artists: ArtistsTable;
+  albums: AlbumsTable;
+  album_artists: AlbumArtistsTable;
+  tracks: TracksTable;
+  track_artists: TrackArtistsTable;
+  genres: GenresTable;
+  tags: TagsTable;
+  artist_genres: ArtistGenresTable;
+  album_genres: AlbumGenresTable;
+  track_genres: TrackGenresTable;
+  track_tags: TrackTagsTable;
+  album_tags: AlbumTagsTable;
+  lyrics: LyricsTable;
+  playlists: PlaylistsTable;
+  playlist_tracks: PlaylistTracksTable;
+  track_plays: TrackPlaysTable;
+  channels: ChannelsTable;
+  channel_items: ChannelItemsTable;
+  search_index: SearchIndexTable;
+}

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { createAccessTokenSchema } from '@backbeat/common';
+import { typed, type RoutesPlugin } from '../../http/types.ts';
+import { requireConfirmedPassword } from '../auth/session-login.ts';
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+
+export const accessTokensRoutes: RoutesPlugin = async (app) => {
+  const api = typed(app);
+  const { accessTokens } = app.services;
+
+  api.get('/api/v1/access-tokens', { config: { access: 'api.access' } }, async (request) => ({
+    tokens: await accessTokens.list(request.user!.id),
+  }));
+
+  api.post(
+    '/api/v1/access-tokens',
+    { schema: { body: createAccessTokenSchema }, config: { access: 'api.access' } },
+    async (request) => {
+      await requireConfirmedPassword(request);
+      return accessTokens.create(request.user!.id, request.body.tokenName);
+    },
+  );
+
+  api.delete(
+    '/api/v1/access-tokens/:id',
+    { schema: { params: idParams }, config: { access: 'auth' } },
+    async (request) => {
+      await accessTokens.delete(request.user!.id, request.params.id);
+      return { message: 'Token deleted' };
+    },
+  );
+};

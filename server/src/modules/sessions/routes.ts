@@ -1,0 +1,40 @@
+import { UAParser } from 'ua-parser-js';
+import { logoutOtherSessionsSchema } from '@backbeat/common';
+import { rateLimit } from '../../http/rate-limit.ts';
+import { typed, type RoutesPlugin } from '../../http/types.ts';
+import type { SessionRow } from './repository.ts';
+
+function describeDevice(row: SessionRow, currentId: string) {
+  const ua = new UAParser(row.user_agent ?? '').getResult();
+  const type = ua.device.type;
+  return {
+    id: row.id,
+    device_type: type === 'mobile' || type === 'tablet' ? type : 'desktop',
+    platform: ua.os.name ?? null,
+    browser: ua.browser.name ?? null,
+    city: row.city,
+    country: row.country,
+    ip_address: row.ip_address,
+    last_active: row.last_activity,
+    is_current_device: row.id === currentId,
+  };
+}
+
+export const sessionsRoutes: RoutesPlugin = async (app) => {
+  const api = typed(app);
+  const { sessions, auth } = app.services;
+
+  api.get('/api/v1/user-sessions', { config: { access: 'auth' } }, async (request) => ({
+    sessions: (await sessions.listForUser(request.user!.id)).map((row) => describeDevice(row, request.session.id)),
+  }));
+
+  api.post(
+    '/api/v1/user-sessions/logout-other',
+    { schema: { body: logoutOtherSessionsSchema }, config: { access: 'auth', rateLimit: rateLimit('logout-other', 10, 60_000) } },
+    async (request) => {
+      await auth.checkPassword(request.user!.id, request.body.password);
+      await sessions.deleteForUser(request.user!.id, request.session.id);
+      return { message: 'Logged out other sessions.' };
+    },
+  );
+};
