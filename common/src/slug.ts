@@ -7,3 +7,11 @@ export function slugify(text: string): string {
     .trim()
     .replace(/[\s-]+/g, '-');
 }
+
+/** Spec §2: the first two characters of the local part, then stars, then the domain. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  if (at < 0) return email;
+  const local = email.slice(0, at);
+  return `${local.slice(0, 2)}${'*'.repeat(Math.max(local.length - 2, 3))}${email.slice(at)}`;
+}

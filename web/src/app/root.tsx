@@ -1,5 +1,14 @@
-import { useEffect } from 'react';
+import { Suspense, lazy, useEffect } from 'react';
 import { Outlet } from 'react-router';
+import { userGate } from '@backbeat/common';
+import { PageLoadingSpinner } from '../ui/spinner.tsx';
+
+const VerifyEmailScreen = lazy(async () => ({
+  default: (await import('../features/auth/restricted-screens.tsx')).VerifyEmailScreen,
+}));
+const SuspendedScreen = lazy(async () => ({
+  default: (await import('../features/auth/restricted-screens.tsx')).SuspendedScreen,
+}));
 import { CookieNotice } from '../features/cookie-notice/cookie-notice.tsx';
 import { IgnitionDialog } from '../features/errors/ignition-dialog.tsx';
 import type { IgnitionBody } from '../features/errors/ignition-types.ts';
@@ -14,6 +23,8 @@ import { Toaster } from '../ui/toast/toaster.tsx';
 /** App-wide hosts that live above every layout: progress bar, toasts, dialogs, cookie notice. */
 export function Root() {
   const siteName = useBootstrap((d) => d.branding.site_name);
+  // Restricted modes replace normal routing entirely (spec §2).
+  const gate = useBootstrap((d) => userGate(d.user, d.require_email_confirmation));
 
   useEffect(() => {
     document.title = siteName;
@@ -32,7 +43,13 @@ export function Root() {
   return (
     <>
       <NavigationProgressBar />
-      <Outlet />
+      {gate === 'normal' ? (
+        <Outlet />
+      ) : (
+        <Suspense fallback={<PageLoadingSpinner />}>
+          {gate === 'verify-email' ? <VerifyEmailScreen /> : <SuspendedScreen />}
+        </Suspense>
+      )}
       <CookieNotice />
       <Toaster />
       <DialogHost />

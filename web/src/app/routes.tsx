@@ -4,6 +4,7 @@ import {
   RouteErrorPage,
   UnexpectedErrorPage,
 } from '../features/errors/error-pages.tsx';
+import { accountRoutes, authPageRoutes } from '../features/auth/routes.tsx';
 import { PageLoadingSpinner } from '../ui/spinner.tsx';
 import { AppLayout } from './layout/app-layout.tsx';
 import { Root } from './root.tsx';
@@ -18,6 +19,7 @@ export const appRoutes: RouteObject[] = [
     errorElement: <UnexpectedErrorPage />,
     hydrateFallbackElement: <PageLoadingSpinner />,
     children: [
+      ...authPageRoutes,
       {
         element: <AppLayout />,
         children: [
@@ -30,12 +32,7 @@ export const appRoutes: RouteObject[] = [
                   Component: (await import('../features/home/homepage.tsx')).Homepage,
                 }),
               },
-              {
-                path: 'login',
-                lazy: async () => ({
-                  Component: (await import('../features/auth/login-page.tsx')).LoginPage,
-                }),
-              },
+              ...accountRoutes,
               { path: '404', element: <NotFoundPage /> },
               { path: '*', element: <NotFoundPage /> },
             ],

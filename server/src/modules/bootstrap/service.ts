@@ -34,6 +34,18 @@ export interface BootstrapContext {
 
 export type BootstrapService = ReturnType<typeof createBootstrapService>;
 
+/** A provider shows only when it is enabled and configured with its credentials. */
+function socialReady(
+  s: SettingValues,
+  service: 'google' | 'facebook' | 'twitter' | 'envato',
+): boolean {
+  return (
+    s[`social.${service}.enable`] &&
+    !!s[`social.${service}.client_id`] &&
+    !!s[`social.${service}.client_secret`]
+  );
+}
+
 function publicSettings(s: SettingValues, debug: boolean): PublicSettings {
   return {
     homepage: { type: s['homepage.type'] },
@@ -45,17 +57,19 @@ function publicSettings(s: SettingValues, debug: boolean): PublicSettings {
     require_email_confirmation: s.require_email_confirmation,
     social: {
       compact_buttons: s['social.compact_buttons'],
-      google: { enable: s['social.google.enable'] },
-      facebook: { enable: s['social.facebook.enable'] },
-      twitter: { enable: s['social.twitter.enable'] },
-      envato: { enable: s['social.envato.enable'] },
+      google: { enable: socialReady(s, 'google') },
+      facebook: { enable: socialReady(s, 'facebook') },
+      twitter: { enable: socialReady(s, 'twitter') },
+      envato: { enable: socialReady(s, 'envato') },
     },
     recaptcha: { site_key: s['recaptcha.site_key'], enable: s['recaptcha.enable'] },
     site: {
       demo: s['site.demo'],
       debug,
       // Demo sites prefill the login form; the credentials are public only in demo mode.
-      ...(s['site.demo'] ? { demo_email: s['site.demo_email'], demo_password: s['site.demo_password'] } : {}),
+      ...(s['site.demo']
+        ? { demo_email: s['site.demo_email'], demo_password: s['site.demo_password'] }
+        : {}),
     },
     copyright: s.copyright,
   };

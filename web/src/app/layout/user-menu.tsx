@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import type { User } from '@backbeat/common';
+import { Link } from 'react-router';
+import { slugify, type User } from '@backbeat/common';
 import { useLogout } from '../../features/auth/session-queries.ts';
 import { useTrans } from '../../lib/translator.ts';
 import { Avatar } from '../../ui/avatar.tsx';
@@ -49,10 +50,28 @@ export function UserMenu({ user }: { user: User }) {
             <p className="truncate text-sm font-semibold text-fg">{user.name}</p>
             <p className="truncate text-xs text-fg-muted">{user.email}</p>
           </div>
+          <Link
+            role="menuitem"
+            to={`/user/${user.id}/${slugify(user.name)}`}
+            onClick={() => setOpen(false)}
+            className="flex w-full items-center gap-3 px-4 py-3 text-sm text-fg hover:bg-bg-hover focus-visible:bg-bg-hover focus-visible:outline-none"
+          >
+            <Icon name="person" size={20} className="text-fg-muted" />
+            {trans('Profile')}
+          </Link>
+          <Link
+            role="menuitem"
+            to="/account-settings"
+            autoFocus
+            onClick={() => setOpen(false)}
+            className="flex w-full items-center gap-3 px-4 py-3 text-sm text-fg hover:bg-bg-hover focus-visible:bg-bg-hover focus-visible:outline-none"
+          >
+            <Icon name="dashboard" size={20} className="text-fg-muted" />
+            {trans('Account settings')}
+          </Link>
           <button
             type="button"
             role="menuitem"
-            autoFocus
             disabled={logout.isPending}
             onClick={() => logout.mutate()}
             className="flex w-full items-center gap-3 px-4 py-3 text-left text-sm text-fg hover:bg-bg-hover focus-visible:bg-bg-hover focus-visible:outline-none"

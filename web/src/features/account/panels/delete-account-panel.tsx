@@ -1,0 +1,66 @@
+import { useNavigate } from 'react-router';
+import type { BootstrapData, User } from '@backbeat/common';
+import { errorMessage } from '../../../lib/api-error.ts';
+import { useBootstrapStore } from '../../../lib/bootstrap.ts';
+import { http } from '../../../lib/http.ts';
+import { queryClient } from '../../../lib/query-client.ts';
+import { useTrans } from '../../../lib/translator.ts';
+import { Button } from '../../../ui/button.tsx';
+import { Dialog } from '../../../ui/dialog/dialog.tsx';
+import { openDialog } from '../../../ui/dialog/dialog-store.ts';
+import { toast } from '../../../ui/toast/toast-store.ts';
+import { withConfirmedPassword } from '../password-confirmation.tsx';
+import { Panel } from '../panel.tsx';
+
+export function DeleteAccountPanel({ user }: { user: User }) {
+  const trans = useTrans();
+  const navigate = useNavigate();
+
+  const remove = async () => {
+    const sure = await openDialog<boolean>((close) => (
+      <Dialog title={trans('Delete account?')} size="sm">
+        <p className="text-sm text-fg-muted">
+          {trans(
+            'Your account, its sessions and API tokens are deleted for good. This cannot be undone.',
+          )}
+        </p>
+        <div className="mt-6 flex justify-end gap-2">
+          <Button variant="text" onClick={() => close(false)}>
+            {trans('Cancel')}
+          </Button>
+          <Button variant="danger" onClick={() => close(true)}>
+            {trans('Delete')}
+          </Button>
+        </div>
+      </Dialog>
+    ));
+    if (!sure) return;
+    try {
+      const response = await withConfirmedPassword(() =>
+        http.delete<{ message: string; bootstrapData: BootstrapData }>(`users/${user.id}`, {
+          params: { deleteCurrentUser: true },
+        }),
+      );
+      if (!response) return;
+      queryClient.clear();
+      useBootstrapStore.getState().replace(response.bootstrapData);
+      toast(trans('Account deleted'));
+      navigate('/', { replace: true });
+    } catch (error) {
+      toast.danger(trans(errorMessage(error)));
+    }
+  };
+
+  return (
+    <Panel
+      id="delete-account"
+      title={trans('Danger zone')}
+      description={trans('Delete your account and everything in it.')}
+      danger
+    >
+      <Button variant="danger" onClick={() => void remove()}>
+        {trans('Delete account')}
+      </Button>
+    </Panel>
+  );
+}

@@ -1,0 +1,39 @@
+import type { User } from '@backbeat/common';
+import { useBootstrapStore } from '../../lib/bootstrap.ts';
+
+export const accountKeys = {
+  sessions: ['account', 'sessions'] as const,
+  tokens: ['account', 'tokens'] as const,
+  valueLists: ['value-lists', 'timezones,countries,localizations'] as const,
+  twoFactor: ['account', 'two-factor'] as const,
+};
+
+export interface DeviceSession {
+  id: string;
+  device_type: 'mobile' | 'tablet' | 'desktop';
+  platform: string | null;
+  browser: string | null;
+  city: string | null;
+  country: string | null;
+  ip_address: string | null;
+  last_active: string;
+  is_current_device: boolean;
+}
+
+export interface AccessToken {
+  id: number;
+  name: string;
+  last_used_at: string | null;
+  created_at: string;
+}
+
+export interface ValueLists {
+  timezones: Record<string, { value: string; text: string }[]>;
+  countries: { code: string; name: string }[];
+  localizations: { language: string; name: string }[];
+}
+
+/** Keeps the bootstrap user in step after an account change. */
+export function setCurrentUser(user: User | null): void {
+  useBootstrapStore.getState().patch({ user });
+}
