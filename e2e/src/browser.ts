@@ -20,6 +20,8 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      // Playback starts from clicks, but a restored queue or a radio may start on its own.
+      '--autoplay-policy=no-user-gesture-required',
     ],
   });
 }
@@ -30,6 +32,8 @@ export async function newPage(
   options: Parameters<Browser['newContext']>[0] = {},
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
+  // Fail with the locator that did not appear rather than at the test's own time-out.
+  context.setDefaultTimeout(10_000);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (message) => {

@@ -20,7 +20,12 @@ export interface TestServer {
 
 /** The real app on a random port with a fresh SQLite database, serving the built web app. */
 export async function startServer(
-  options: { debug?: boolean; configure?: (app: FastifyInstance) => void } = {},
+  options: {
+    debug?: boolean;
+    configure?: (app: FastifyInstance) => void;
+    /** Config fields to replace, e.g. OAuth endpoints pointing at a local provider. */
+    overrides?: Partial<Config>;
+  } = {},
 ): Promise<TestServer> {
   const storagePath = mkdtempSync(join(tmpdir(), 'backbeat-e2e-'));
   const config = loadConfig(
@@ -35,7 +40,7 @@ export async function startServer(
       // Lets parallel work build the web app into its own folder.
       ...(process.env.WEB_DIST_PATH ? { WEB_DIST_PATH: process.env.WEB_DIST_PATH } : {}),
     },
-    {},
+    options.overrides ?? {},
   );
   const database = openDatabase(config.database);
   await migrateToLatest(database.db);

@@ -12,7 +12,11 @@ export const email = z
   .string(required('email'))
   .trim()
   .toLowerCase()
-  .pipe(z.email('Enter a valid email address.').max(255, 'The email may not be longer than 255 characters.'));
+  .pipe(
+    z
+      .email('Enter a valid email address.')
+      .max(255, 'The email may not be longer than 255 characters.'),
+  );
 
 export const newPassword = z
   .string(required('password'))
@@ -44,7 +48,10 @@ export const verificationCodeSchema = z.object({
   code: z
     .string(required('code'))
     .trim()
-    .regex(new RegExp(`^\\d{${VERIFICATION_CODE_LENGTH}}$`), 'Enter the 6-digit code from the email.'),
+    .regex(
+      new RegExp(`^\\d{${VERIFICATION_CODE_LENGTH}}$`),
+      'Enter the 6-digit code from the email.',
+    ),
 });
 
 export const resendVerificationSchema = z.object({ email: email.optional() });
@@ -96,11 +103,23 @@ export const passwordConfirmationStatusSchema = z.object({
 
 export const changePasswordSchema = z
   .object({
-    current_password: z.string(required('current password')).min(1, 'The current password field is required.'),
+    current_password: z
+      .string(required('current password'))
+      .min(1, 'The current password field is required.'),
     password: newPassword,
     password_confirmation: z.string(required('password confirmation')),
   })
   .refine(confirmed, confirmationIssue);
+
+/** True for IANA zone names the runtime knows (the list value-lists offers). */
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 const optionalText = (max: number) =>
   z
@@ -120,7 +139,12 @@ export const updateAccountSchema = z.object({
     .trim()
     .regex(/^[A-Z]{2}$/, 'Choose a country from the list.')
     .nullish(),
-  timezone: z.string().trim().max(64).nullish(),
+  timezone: z
+    .string()
+    .trim()
+    .max(64)
+    .refine(isTimeZone, 'Choose a timezone from the list.')
+    .nullish(),
 });
 export type UpdateAccountInput = z.input<typeof updateAccountSchema>;
 
@@ -131,7 +155,11 @@ export const avatarUrlSchema = z.object({
 export const AVATAR_MAX_BYTES = PROFILE_IMAGE_MAX_BYTES;
 
 export const createAccessTokenSchema = z.object({
-  tokenName: z.string(required('token name')).trim().min(1, 'The token name field is required.').max(100),
+  tokenName: z
+    .string(required('token name'))
+    .trim()
+    .min(1, 'The token name field is required.')
+    .max(100),
 });
 
 export const logoutOtherSessionsSchema = confirmPasswordSchema;

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { Navigate, useLocation, useNavigation } from 'react-router';
 import { decideRouteAccess } from '@backbeat/common';
 import { useBootstrap } from '../lib/bootstrap.ts';
 
@@ -19,6 +19,7 @@ export function RouteGuard({
   requireSubscription?: boolean;
 }) {
   const location = useLocation();
+  const navigation = useNavigation();
   const user = useBootstrap((d) => d.user);
   const guestPermissions = useBootstrap((d) => d.guest_role?.permissions ?? []);
   const billingEnabled = useBootstrap((d) => d.settings.billing.enable);
@@ -27,6 +28,8 @@ export function RouteGuard({
     { permission, requireLogin, requireSubscription, billingEnabled },
   );
   if (decision.allow) return children;
+  // Already leaving (say, home after deleting the account): do not redirect over that navigation.
+  if (navigation.state !== 'idle') return null;
   const back = `${location.pathname}${location.search}`;
   const to =
     decision.redirectTo === '/login'

@@ -19,10 +19,18 @@ export function createAccessTokensRepository(db: Db) {
         .execute();
     },
     async findById(id: number) {
-      return db.selectFrom('personal_access_tokens').selectAll().where('id', '=', id).executeTakeFirst();
+      return db
+        .selectFrom('personal_access_tokens')
+        .selectAll()
+        .where('id', '=', id)
+        .executeTakeFirst();
     },
     async touch(id: number): Promise<void> {
-      await db.updateTable('personal_access_tokens').set({ last_used_at: nowIso() }).where('id', '=', id).execute();
+      await db
+        .updateTable('personal_access_tokens')
+        .set({ last_used_at: nowIso() })
+        .where('id', '=', id)
+        .execute();
     },
     async deleteForUser(id: number, userId: number): Promise<boolean> {
       const result = await db

@@ -3,7 +3,8 @@ import { createAccessTokenSchema } from '@backbeat/common';
 import { typed, type RoutesPlugin } from '../../http/types.ts';
 import { requireConfirmedPassword } from '../auth/session-login.ts';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+// Ids are 32-bit integers; a larger one would make PostgreSQL fail the query (500).
+const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 export const accessTokensRoutes: RoutesPlugin = async (app) => {
   const api = typed(app);

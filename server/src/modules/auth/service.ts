@@ -23,8 +23,14 @@ export function createAuthService(deps: {
   sessions: SessionsRepository;
   settings: SettingsService;
   mailer: Mailer;
+  /**
+   * Whether an invite lets this email register while registration is closed. Workspaces
+   * plug their invites in here; until then no id opens the door.
+   */
+  isOpenInvite?: (inviteId: string, email: string) => Promise<boolean>;
 }) {
   const { users, repository } = deps;
+  const isOpenInvite = deps.isOpenInvite ?? (async () => false);
 
   return {
     /**
@@ -34,10 +40,16 @@ export function createAuthService(deps: {
     async verifyCredentials(input: Required<Pick<LoginInput, 'email' | 'password'>>, ip: string) {
       const since = new Date(Date.now() - HOUR_MS).toISOString();
       if ((await repository.countLoginFailuresSince(input.email, since)) >= MAX_FAILURES_PER_HOUR) {
-        throw new HttpError(429, 'Too many failed attempts for this account. Please try again later.');
+        throw new HttpError(
+          429,
+          'Too many failed attempts for this account. Please try again later.',
+        );
       }
       const row = await users.findRowByEmail(input.email);
-      const valid = await verifyPassword(row?.password ?? (await dummyPasswordHash()), input.password);
+      const valid = await verifyPassword(
+        row?.password ?? (await dummyPasswordHash()),
+        input.password,
+      );
       if (!row || !valid) {
         await repository.recordLoginFailure(input.email, ip);
         throw validationFailed({ email: [BAD_CREDENTIALS] });
@@ -47,14 +59,19 @@ export function createAuthService(deps: {
 
     async register(input: RegisterInput & { email: string }): Promise<number> {
       const s = await deps.settings.all();
-      if (s['registration.disable'] && !input.invite_id) {
+      if (
+        s['registration.disable'] &&
+        !(input.invite_id && (await isOpenInvite(input.invite_id, input.email)))
+      ) {
         throw forbidden('Registration is currently disabled.');
       }
       const errors: Record<string, string[]> = {};
       for (const policy of s['registration.policies']) {
-        if (!input.policies?.[policy.id]) errors[`policies.${policy.id}`] = [`You must accept the ${policy.name}.`];
+        if (!input.policies?.[policy.id])
+          errors[`policies.${policy.id}`] = [`You must accept the ${policy.name}.`];
       }
-      if (await users.findRowByEmail(input.email)) errors.email = ['This email is already registered.'];
+      if (await users.findRowByEmail(input.email))
+        errors.email = ['This email is already registered.'];
       if (Object.keys(errors).length) throw validationFailed(errors);
       return users.createUser({
         email: input.email,
@@ -76,7 +93,9 @@ export function createAuthService(deps: {
 
     /** Single use, 60 minutes; every session of the account ends with the old password. */
     async resetPassword(input: { token: string; email: string; password: string }): Promise<void> {
-      const invalid = validationFailed({ email: ['This password reset link is invalid or has expired.'] });
+      const invalid = validationFailed({
+        email: ['This password reset link is invalid or has expired.'],
+      });
       const row = await users.findRowByEmail(input.email);
       const stored = row ? await repository.findResetToken(row.id) : undefined;
       if (!row || !stored) throw invalid;
@@ -89,7 +108,11 @@ export function createAuthService(deps: {
       await deps.sessions.deleteForUser(row.id);
     },
 
-    async changePassword(userId: number, currentSessionId: string, input: { current_password: string; password: string }) {
+    async changePassword(
+      userId: number,
+      currentSessionId: string,
+      input: { current_password: string; password: string },
+    ) {
       const row = await users.findRowById(userId);
       if (!row || !(await verifyPassword(row.password, input.current_password))) {
         throw validationFailed({ current_password: ['The current password is incorrect.'] });
@@ -106,6 +129,7 @@ export function createAuthService(deps: {
       }
     },
 
-    pruneLoginFailures: () => repository.pruneLoginFailures(new Date(Date.now() - HOUR_MS).toISOString()),
+    pruneLoginFailures: () =>
+      repository.pruneLoginFailures(new Date(Date.now() - HOUR_MS).toISOString()),
   };
 }

@@ -20,7 +20,12 @@ export const twoFactorRoutes: RoutesPlugin = async (app) => {
     return { message: 'Two factor authentication has been disabled.', two_factor_state: 0 };
   });
 
-  api.get('/auth/user/two-factor/qr-code', { config: auth }, async (request) => twoFactor.qrCode(request.user!.id));
+  // During setup the QR is shown right after enabling; once 2FA is on, the secret is as
+  // sensitive as the recovery codes.
+  api.get('/auth/user/two-factor/qr-code', { config: auth }, async (request) => {
+    if (request.user!.two_factor_state === 2) await requireConfirmedPassword(request);
+    return twoFactor.qrCode(request.user!.id);
+  });
 
   api.get('/auth/user/two-factor-recovery-codes', { config: auth }, async (request) => {
     await requireConfirmedPassword(request);
@@ -34,10 +39,16 @@ export const twoFactorRoutes: RoutesPlugin = async (app) => {
 
   api.post(
     '/auth/user/confirmed-two-factor-authentication',
-    { schema: { body: twoFactorConfirmSchema }, config: { ...auth, rateLimit: rateLimit('2fa-confirm', 10, 60_000) } },
+    {
+      schema: { body: twoFactorConfirmSchema },
+      config: { ...auth, rateLimit: rateLimit('2fa-confirm', 10, 60_000) },
+    },
     async (request) => {
       await twoFactor.confirm(request.user!.id, request.body.code);
-      return { two_factor_state: 2, recovery_codes: await twoFactor.recoveryCodes(request.user!.id) };
+      return {
+        two_factor_state: 2,
+        recovery_codes: await twoFactor.recoveryCodes(request.user!.id),
+      };
     },
   );
 };

@@ -19,30 +19,46 @@ import { requireConfirmedPassword } from '../auth/session-login.ts';
 import { AVATAR_URL_PREFIX, avatarDirectory, createAvatarsService } from './avatars.ts';
 
 const GUEST_LOCALE_DAYS = 365;
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+// Ids are 32-bit integers; a larger one would make PostgreSQL fail the query (500).
+const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 /** A user edits their own account; holders of users.update may edit anyone's. */
 function assertCanEdit(request: FastifyRequest, id: number): void {
   const user = request.user!;
-  if (user.id !== id && !hasPermission({ user, guestPermissions: [] }, 'users.update')) throw notFound();
+  if (user.id !== id && !hasPermission({ user, guestPermissions: [] }, 'users.update'))
+    throw notFound();
 }
 
 export const usersRoutes: RoutesPlugin = async (app) => {
   const api = typed(app);
   const { services } = app;
-  const avatars = createAvatarsService({ users: services.users, storagePath: services.config.storagePath });
+  const avatars = createAvatarsService({
+    users: services.users,
+    storagePath: services.config.storagePath,
+  });
 
   const directory = avatarDirectory(services.config.storagePath);
   mkdirSync(directory, { recursive: true });
-  await app.register(fastifyStatic, { root: directory, prefix: AVATAR_URL_PREFIX, decorateReply: false, maxAge: '7d' });
-  await app.register(fastifyMultipart, { limits: { fileSize: PROFILE_IMAGE_MAX_BYTES + 1, files: 1, fields: 5 } });
-
-  api.get('/api/v1/users/:id', { schema: { params: idParams }, config: { access: 'users.view' } }, async (request) => {
-    if (request.user?.id === request.params.id) return { user: request.user };
-    const user = await services.users.publicProfile(request.params.id);
-    if (!user) throw notFound();
-    return { user };
+  await app.register(fastifyStatic, {
+    root: directory,
+    prefix: AVATAR_URL_PREFIX,
+    decorateReply: false,
+    maxAge: '7d',
   });
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: PROFILE_IMAGE_MAX_BYTES + 1, files: 1, fields: 5 },
+  });
+
+  api.get(
+    '/api/v1/users/:id',
+    { schema: { params: idParams }, config: { access: 'users.view' } },
+    async (request) => {
+      if (request.user?.id === request.params.id) return { user: request.user };
+      const user = await services.users.publicProfile(request.params.id);
+      if (!user) throw notFound();
+      return { user };
+    },
+  );
 
   api.put(
     '/api/v1/users/:id',
@@ -53,7 +69,10 @@ export const usersRoutes: RoutesPlugin = async (app) => {
       if (language && !(await services.bootstrap.locale(language))) {
         throw validationFailed({ language: ['This language is not available.'] });
       }
-      await services.users.update(request.params.id, { ...rest, ...(language !== undefined ? { language } : {}) });
+      await services.users.update(request.params.id, {
+        ...rest,
+        ...(language !== undefined ? { language } : {}),
+      });
       return { user: await services.users.findById(request.params.id) };
     },
   );
@@ -73,25 +92,33 @@ export const usersRoutes: RoutesPlugin = async (app) => {
         image = await avatars.store(request.params.id, bytes);
       } else {
         const parsed = avatarUrlSchema.safeParse(request.body);
-        if (!parsed.success) throw validationFailed({ url: [parsed.error.issues[0]?.message ?? 'Enter an image address.'] });
+        if (!parsed.success)
+          throw validationFailed({
+            url: [parsed.error.issues[0]?.message ?? 'Enter an image address.'],
+          });
         image = await avatars.storeFromUrl(request.params.id, parsed.data.url);
       }
       return { user: await services.users.findById(request.params.id), image };
     },
   );
 
-  api.delete('/api/v1/users/:id/avatar', { schema: { params: idParams }, config: { access: 'auth' } }, async (request) => {
-    assertCanEdit(request, request.params.id);
-    await avatars.remove(request.params.id);
-    return { user: await services.users.findById(request.params.id) };
-  });
+  api.delete(
+    '/api/v1/users/:id/avatar',
+    { schema: { params: idParams }, config: { access: 'auth' } },
+    async (request) => {
+      assertCanEdit(request, request.params.id);
+      await avatars.remove(request.params.id);
+      return { user: await services.users.findById(request.params.id) };
+    },
+  );
 
   api.delete(
     '/api/v1/users/:id',
     { schema: { params: idParams, querystring: deleteAccountSchema }, config: { access: 'auth' } },
     async (request) => {
       // Only one's own account (spec §6); sessions, tokens and links go with it.
-      if (request.user!.id !== request.params.id) throw forbidden('You can only delete your own account.');
+      if (request.user!.id !== request.params.id)
+        throw forbidden('You can only delete your own account.');
       await requireConfirmedPassword(request);
       const image = request.user!.image;
       await services.users.delete(request.params.id);

@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import { startTransition } from 'react';
 import { useNavigate } from 'react-router';
 import type { BootstrapData, LoginInput } from '@backbeat/common';
 import { useBootstrapStore } from '../../lib/bootstrap.ts';
@@ -26,11 +27,15 @@ export function useLogout() {
   const navigate = useNavigate();
   return useMutation({
     mutationFn: () => http.post<{ bootstrapData: BootstrapData }>('auth/logout'),
-    onSuccess: ({ bootstrapData }) => {
+    onSuccess: async ({ bootstrapData }) => {
       closeAllDialogs();
-      queryClient.clear();
-      useBootstrapStore.getState().replace(bootstrapData);
-      navigate('/login');
+      // Navigate first: the router commits in a transition, and a guarded page must not see
+      // the logged-out state before it is left (it would redirect over this navigation).
+      await navigate('/login');
+      startTransition(() => {
+        queryClient.clear();
+        useBootstrapStore.getState().replace(bootstrapData);
+      });
     },
   });
 }

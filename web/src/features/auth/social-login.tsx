@@ -143,7 +143,7 @@ export async function disconnectSocialAccount(service: SocialService): Promise<s
     }
     return message;
   } catch (error) {
-    throw new Error(errorMessage(error, 'service'));
+    throw new Error(errorMessage(error, 'service'), { cause: error });
   }
 }
 

@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { useNavigate } from 'react-router';
 import type { BootstrapData, User } from '@backbeat/common';
 import { errorMessage } from '../../../lib/api-error.ts';
@@ -42,10 +43,14 @@ export function DeleteAccountPanel({ user }: { user: User }) {
         }),
       );
       if (!response) return;
-      queryClient.clear();
-      useBootstrapStore.getState().replace(response.bootstrapData);
+      // Leave the guarded page first, so its guard does not send the now-guest to /login.
+      // The router commits navigations in a transition, so the bootstrap swap goes in one too.
+      await navigate('/', { replace: true });
+      startTransition(() => {
+        queryClient.clear();
+        useBootstrapStore.getState().replace(response.bootstrapData);
+      });
       toast(trans('Account deleted'));
-      navigate('/', { replace: true });
     } catch (error) {
       toast.danger(trans(errorMessage(error)));
     }
