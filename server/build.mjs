@@ -7,8 +7,11 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@backbeat/'));
 
 await build({
-  entryPoints: [new URL('./src/main.ts', import.meta.url).pathname],
-  outfile: new URL('./dist/main.js', import.meta.url).pathname,
+  entryPoints: {
+    main: new URL('./src/main.ts', import.meta.url).pathname,
+    cli: new URL('./src/cli.ts', import.meta.url).pathname,
+  },
+  outdir: new URL('./dist/', import.meta.url).pathname,
   bundle: true,
   platform: 'node',
   format: 'esm',
