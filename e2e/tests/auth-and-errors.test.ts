@@ -47,7 +47,7 @@ describe('logging in and out', () => {
     expect(await page.getByRole('menu').textContent()).toContain(ADMIN.email);
     await page.getByRole('menuitem', { name: 'Log out' }).click();
     await page.waitForURL(`${server.url}/login`);
-    await page.getByRole('link', { name: 'Log in' }).waitFor();
+    await page.getByRole('heading', { name: 'Sign in to your account' }).waitFor();
     await page.reload();
     expect(await page.getByRole('button', { name: 'Account menu' }).count()).toBe(0);
     expect(errors).toEqual([]);
