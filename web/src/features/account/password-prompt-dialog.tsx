@@ -5,8 +5,11 @@ import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog/dialog.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 
-/** Asks for the password for one action that sends it itself (log out other sessions). */
-export function PasswordPromptDialog({
+/**
+ * Asks for the account password for one action (confirm it, log out other sessions, link a
+ * social account). The dialog closes with what `submit` returned; errors stay on the field.
+ */
+export function PasswordPromptDialog<T>({
   title,
   text,
   submitLabel,
@@ -16,18 +19,19 @@ export function PasswordPromptDialog({
   title: string;
   text: string;
   submitLabel: string;
-  submit(password: string): Promise<void>;
-  close(done?: boolean): void;
+  submit(password: string): Promise<T>;
+  close(result?: T): void;
 }) {
   const trans = useTrans();
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const password = String(new FormData(event.currentTarget).get('password') ?? '');
+    if (!password) return setError(trans('The password field is required.'));
     setBusy(true);
     try {
-      await submit(String(new FormData(event.currentTarget).get('password') ?? ''));
-      close(true);
+      close(await submit(password));
     } catch (e) {
       setError(trans(fieldErrors(e).password ?? errorMessage(e)));
       setBusy(false);
@@ -46,7 +50,7 @@ export function PasswordPromptDialog({
           autoFocus
         />
         <div className="flex justify-end gap-2">
-          <Button variant="text" onClick={() => close(false)}>
+          <Button variant="text" onClick={() => close()}>
             {trans('Cancel')}
           </Button>
           <Button type="submit" disabled={busy}>

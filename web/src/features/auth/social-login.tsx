@@ -14,7 +14,7 @@ import { useTrans } from '../../lib/translator.ts';
 import { buttonClass } from '../../ui/button.tsx';
 import { openDialog } from '../../ui/dialog/dialog-store.ts';
 import { toast } from '../../ui/toast/toast-store.ts';
-import { SocialPasswordDialog } from './social-password-dialog.tsx';
+import { PasswordPromptDialog } from '../account/password-prompt-dialog.tsx';
 
 export type SocialResult =
   | {
@@ -89,10 +89,22 @@ export function useSocialLogin(options: { onTwoFactor(): void; onLoggedIn(): voi
     } else if (result.status === 'REQUEST_PASSWORD') {
       const response = await openDialog<{ bootstrapData?: BootstrapData; two_factor?: boolean }>(
         (close) => (
-          <SocialPasswordDialog
-            email={result.callbackData?.email ?? ''}
-            service={service}
-            onDone={close}
+          <PasswordPromptDialog
+            title={trans('Connect your :service account', { service: SOCIAL_LABELS[service] })}
+            text={trans(
+              'An account with :email already exists. Enter its password to connect it.',
+              {
+                email: result.callbackData?.email ?? '',
+              },
+            )}
+            submitLabel={trans('Connect')}
+            submit={(password) =>
+              http.post<{ bootstrapData?: BootstrapData; two_factor?: boolean }>(
+                'secure/auth/social/connect',
+                { password },
+              )
+            }
+            close={close}
           />
         ),
       );

@@ -31,6 +31,7 @@ export function SessionsPanel() {
             password,
           });
           toast(trans(message));
+          return true;
         }}
         close={close}
       />
