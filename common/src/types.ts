@@ -122,7 +122,12 @@ export interface PublicSettings {
     envato: { enable: boolean };
   };
   recaptcha: { site_key: string | null; enable: Record<string, boolean> };
-  site: { demo: boolean; debug: boolean; demo_email?: string | null; demo_password?: string | null };
+  site: {
+    demo: boolean;
+    debug: boolean;
+    demo_email?: string | null;
+    demo_password?: string | null;
+  };
   copyright: string;
 }
 

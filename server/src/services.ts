@@ -37,7 +37,13 @@ export function createServices(config: Config, database: DatabaseHandle, fileLog
   const bootstrap = createBootstrapService({ settings, themes, guestRole, localizations });
   const mailer = createMailer(settings, fileLogs);
   const cipher = createCipher(config.appKey);
-  const auth = createAuthService({ users, repository: createAuthRepository(db), sessions, settings, mailer });
+  const auth = createAuthService({
+    users,
+    repository: createAuthRepository(db),
+    sessions,
+    settings,
+    mailer,
+  });
   const emailVerification = createEmailVerificationService({
     repository: createEmailVerificationRepository(db),
     users,

@@ -4,7 +4,12 @@ import type { FastifyRequest } from 'fastify';
  * Route rate-limit config for @fastify/rate-limit, counted after the body is parsed so keys
  * can include the account. Counters live in Redis when it is configured.
  */
-export function rateLimit(name: string, max: number, perMs: number, key: (request: FastifyRequest) => string = () => '') {
+export function rateLimit(
+  name: string,
+  max: number,
+  perMs: number,
+  key: (request: FastifyRequest) => string = () => '',
+) {
   return {
     max,
     timeWindow: perMs,

@@ -83,7 +83,8 @@ export function registerRequestContext(app: FastifyInstance, services: Services)
   });
 
   app.addHook('onRequest', async (request) => {
-    if (request.routeOptions.config.session === false || /^\/(assets|storage)\//.test(request.url)) return;
+    if (request.routeOptions.config.session === false || /^\/(assets|storage)\//.test(request.url))
+      return;
     const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
     if (bearer) {
       // An API token acts as its user, with the permissions the user has right now.

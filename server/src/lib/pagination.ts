@@ -1,7 +1,12 @@
 import type { Pagination } from '@backbeat/common';
 
 /** The list shape of DESIGN §4. */
-export function paginate<T>(data: T[], page: number, perPage: number, total: number): Pagination<T> {
+export function paginate<T>(
+  data: T[],
+  page: number,
+  perPage: number,
+  total: number,
+): Pagination<T> {
   const from = data.length ? (page - 1) * perPage + 1 : null;
   return {
     data,

@@ -11,9 +11,14 @@ const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
   dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
     if (error) return callback(error, '', 0);
     if (!addresses.length || addresses.some((a) => !isPublicIp(a.address))) {
-      return callback(new UnsafeFetchError(`${hostname} resolves to an address that may not be fetched.`), '', 0);
+      return callback(
+        new UnsafeFetchError(`${hostname} resolves to an address that may not be fetched.`),
+        '',
+        0,
+      );
     }
-    if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, addresses);
+    if (options.all)
+      return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, addresses);
     callback(null, addresses[0]!.address, addresses[0]!.family);
   });
 };
@@ -30,19 +35,31 @@ export async function fetchPublicUrl(
   const deadline = AbortSignal.timeout(limits.timeoutMs);
   let target = new URL(url);
   for (let redirects = 0; ; redirects++) {
-    if (target.protocol !== 'http:' && target.protocol !== 'https:') throw new UnsafeFetchError('Only http and https addresses can be fetched.');
+    if (target.protocol !== 'http:' && target.protocol !== 'https:')
+      throw new UnsafeFetchError('Only http and https addresses can be fetched.');
     const host = target.hostname.replace(/^\[|\]$/g, '');
-    if (isIP(host) && !isPublicIp(host)) throw new UnsafeFetchError('This address may not be fetched.');
+    if (isIP(host) && !isPublicIp(host))
+      throw new UnsafeFetchError('This address may not be fetched.');
     const response = await new Promise<IncomingMessage>((resolve, reject) => {
       const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
-      const req = send(target, { lookup: publicOnlyLookup, signal: deadline, headers: { 'user-agent': 'Backbeat' } }, resolve);
+      const req = send(
+        target,
+        { lookup: publicOnlyLookup, signal: deadline, headers: { 'user-agent': 'Backbeat' } },
+        resolve,
+      );
       req.on('error', reject);
       req.end();
     });
     const location = response.headers.location;
-    if (response.statusCode && response.statusCode >= 300 && response.statusCode < 400 && location) {
+    if (
+      response.statusCode &&
+      response.statusCode >= 300 &&
+      response.statusCode < 400 &&
+      location
+    ) {
       response.resume();
-      if (redirects >= (limits.maxRedirects ?? 3)) throw new UnsafeFetchError('Too many redirects.');
+      if (redirects >= (limits.maxRedirects ?? 3))
+        throw new UnsafeFetchError('Too many redirects.');
       target = new URL(location, target);
       continue;
     }

@@ -38,7 +38,10 @@ export function createMailer(settings: SettingsService, fileLogs: FileLogs) {
   return {
     async send(message: MailMessage): Promise<void> {
       const s = await settings.all();
-      const from = { name: s['mail.from_name'] ?? s['branding.site_name'], address: s['mail.from_address'] };
+      const from = {
+        name: s['mail.from_name'] ?? s['branding.site_name'],
+        address: s['mail.from_address'],
+      };
       if (s['mail.driver'] === 'smtp') {
         const transporter = await smtpTransport();
         await transporter.sendMail({ from, ...message });

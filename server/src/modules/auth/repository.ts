@@ -19,7 +19,10 @@ export function createAuthRepository(db: Db) {
       return Number(row.count);
     },
     async pruneLoginFailures(before: string): Promise<number> {
-      const result = await db.deleteFrom('login_failures').where('created_at', '<', before).executeTakeFirst();
+      const result = await db
+        .deleteFrom('login_failures')
+        .where('created_at', '<', before)
+        .executeTakeFirst();
       return Number(result.numDeletedRows);
     },
     async storeResetToken(userId: number, tokenHash: string): Promise<void> {

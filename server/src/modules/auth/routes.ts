@@ -31,12 +31,19 @@ export const authRoutes: RoutesPlugin = async (app) => {
 
   api.post(
     '/auth/login',
-    { schema: { body: loginSchema }, config: { access: 'public', rateLimit: rateLimit('login', 5, MINUTE, bodyEmail) } },
+    {
+      schema: { body: loginSchema },
+      config: { access: 'public', rateLimit: rateLimit('login', 5, MINUTE, bodyEmail) },
+    },
     async (request) => {
       const row = await services.auth.verifyCredentials(request.body, request.ip);
       // Every login path goes through the two-factor challenge when it is on.
       if (row.two_factor_confirmed_at) {
-        await request.session.put(PENDING_LOGIN, { userId: row.id, remember: request.body.remember, at: Date.now() });
+        await request.session.put(PENDING_LOGIN, {
+          userId: row.id,
+          remember: request.body.remember,
+          at: Date.now(),
+        });
         return { two_factor: true };
       }
       await startUserSession(request, row.id, request.body.remember);
@@ -46,7 +53,10 @@ export const authRoutes: RoutesPlugin = async (app) => {
 
   api.post(
     '/auth/two-factor-challenge',
-    { schema: { body: twoFactorChallengeSchema }, config: { access: 'public', rateLimit: rateLimit('2fa', 5, MINUTE) } },
+    {
+      schema: { body: twoFactorChallengeSchema },
+      config: { access: 'public', rateLimit: rateLimit('2fa', 5, MINUTE) },
+    },
     async (request) => {
       const pending = request.session.payload<PendingLogin>(PENDING_LOGIN);
       if (!pending || Date.now() - pending.at > PENDING_LOGIN_MS) {
@@ -66,7 +76,10 @@ export const authRoutes: RoutesPlugin = async (app) => {
 
   api.post(
     '/auth/register',
-    { schema: { body: registerSchema }, config: { access: 'public', rateLimit: rateLimit('register', 5, MINUTE) } },
+    {
+      schema: { body: registerSchema },
+      config: { access: 'public', rateLimit: rateLimit('register', 5, MINUTE) },
+    },
     async (request) => {
       await verifyRecaptcha(services, 'register', request.body.recaptcha_token, request.ip);
       const userId = await services.auth.register(request.body);
@@ -75,7 +88,9 @@ export const authRoutes: RoutesPlugin = async (app) => {
       if (needsVerification) {
         await services.emailVerification
           .send(userId)
-          .catch((error: unknown) => request.log.error({ err: error }, 'could not send the verification email'));
+          .catch((error: unknown) =>
+            request.log.error({ err: error }, 'could not send the verification email'),
+          );
       }
       return {
         status: needsVerification ? 'needs_email_verification' : 'success',
@@ -86,19 +101,30 @@ export const authRoutes: RoutesPlugin = async (app) => {
 
   api.post(
     '/auth/forgot-password',
-    { schema: { body: forgotPasswordSchema }, config: { access: 'public', rateLimit: rateLimit('forgot', 5, MINUTE) } },
+    {
+      schema: { body: forgotPasswordSchema },
+      config: { access: 'public', rateLimit: rateLimit('forgot', 5, MINUTE) },
+    },
     async (request) => {
       // Not awaited: the answer and its timing are the same whether the email has an account.
       void services.auth
         .sendPasswordReset(request.body.email, baseUrlOf(request))
-        .catch((error: unknown) => request.log.error({ err: error }, 'could not send the reset email'));
-      return { message: 'If an account exists for that email, we have sent it a link to reset the password.' };
+        .catch((error: unknown) =>
+          request.log.error({ err: error }, 'could not send the reset email'),
+        );
+      return {
+        message:
+          'If an account exists for that email, we have sent it a link to reset the password.',
+      };
     },
   );
 
   api.post(
     '/auth/reset-password',
-    { schema: { body: resetPasswordSchema }, config: { access: 'public', rateLimit: rateLimit('reset', 10, MINUTE) } },
+    {
+      schema: { body: resetPasswordSchema },
+      config: { access: 'public', rateLimit: rateLimit('reset', 10, MINUTE) },
+    },
     async (request) => {
       await services.auth.resetPassword(request.body);
       return { message: 'Your password has been reset!' };
@@ -107,7 +133,10 @@ export const authRoutes: RoutesPlugin = async (app) => {
 
   api.put(
     '/auth/user/password',
-    { schema: { body: changePasswordSchema }, config: { access: 'auth', rateLimit: rateLimit('password', 10, MINUTE) } },
+    {
+      schema: { body: changePasswordSchema },
+      config: { access: 'auth', rateLimit: rateLimit('password', 10, MINUTE) },
+    },
     async (request) => {
       await services.auth.changePassword(request.user!.id, request.session.id, request.body);
       return { message: 'Password changed' };
@@ -122,7 +151,10 @@ export const authRoutes: RoutesPlugin = async (app) => {
 
   api.post(
     '/auth/user/confirm-password',
-    { schema: { body: confirmPasswordSchema }, config: { access: 'auth', rateLimit: rateLimit('confirm', 10, MINUTE) } },
+    {
+      schema: { body: confirmPasswordSchema },
+      config: { access: 'auth', rateLimit: rateLimit('confirm', 10, MINUTE) },
+    },
     async (request) => {
       await services.auth.checkPassword(request.user!.id, request.body.password);
       await markPasswordConfirmed(request);

@@ -15,7 +15,9 @@ export async function startUserSession(request: FastifyRequest, userId: number, 
   request.user = await services.users.findById(userId);
   void services.geo
     .lookup(request.ip)
-    .then(({ city, country }) => (city || country ? services.sessions.setLocation(sessionId, city, country) : undefined))
+    .then(({ city, country }) =>
+      city || country ? services.sessions.setLocation(sessionId, city, country) : undefined,
+    )
     .catch((error: unknown) => request.log.warn({ err: error }, 'session location lookup failed'));
 }
 
@@ -25,7 +27,10 @@ export function markPasswordConfirmed(request: FastifyRequest): Promise<void> {
   return request.session.put(CONFIRMED_AT, Math.floor(Date.now() / 1000));
 }
 
-export function isPasswordConfirmed(request: FastifyRequest, seconds = PASSWORD_CONFIRMATION_SECONDS): boolean {
+export function isPasswordConfirmed(
+  request: FastifyRequest,
+  seconds = PASSWORD_CONFIRMATION_SECONDS,
+): boolean {
   const at = request.session.payload<number>(CONFIRMED_AT);
   return typeof at === 'number' && Date.now() / 1000 - at < seconds;
 }
@@ -33,7 +38,9 @@ export function isPasswordConfirmed(request: FastifyRequest, seconds = PASSWORD_
 /** Sensitive account changes need the password confirmed within 9000 s (spec §5, §9): 423. */
 export async function requireConfirmedPassword(request: FastifyRequest): Promise<void> {
   if (isPasswordConfirmed(request)) return;
-  const row = request.user ? await request.server.services.users.findRowById(request.user.id) : null;
+  const row = request.user
+    ? await request.server.services.users.findRowById(request.user.id)
+    : null;
   // An account made through social login has no password to confirm.
   if (row && row.password === null) return;
   throw new HttpError(423, 'Please confirm your password first.');

@@ -7,14 +7,29 @@ export function createEmailVerificationRepository(db: Db) {
     async store(userId: number, codeHash: string, expiresAt: string): Promise<void> {
       await db
         .insertInto('email_verification_codes')
-        .values({ user_id: userId, code_hash: codeHash, attempts: 0, expires_at: expiresAt, created_at: nowIso() })
+        .values({
+          user_id: userId,
+          code_hash: codeHash,
+          attempts: 0,
+          expires_at: expiresAt,
+          created_at: nowIso(),
+        })
         .onConflict((oc) =>
-          oc.column('user_id').doUpdateSet({ code_hash: codeHash, attempts: 0, expires_at: expiresAt, created_at: nowIso() }),
+          oc.column('user_id').doUpdateSet({
+            code_hash: codeHash,
+            attempts: 0,
+            expires_at: expiresAt,
+            created_at: nowIso(),
+          }),
         )
         .execute();
     },
     async find(userId: number) {
-      return db.selectFrom('email_verification_codes').selectAll().where('user_id', '=', userId).executeTakeFirst();
+      return db
+        .selectFrom('email_verification_codes')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
     },
     async countAttempt(userId: number): Promise<void> {
       await db

@@ -30,7 +30,11 @@ export function createEmailVerificationService(deps: {
       const row = await deps.users.findRowById(userId);
       if (!row || row.email_verified_at) return;
       const code = randomDigits(VERIFICATION_CODE_LENGTH);
-      await deps.repository.store(userId, hashCode(userId, code), new Date(Date.now() + CODE_LIFETIME_MS).toISOString());
+      await deps.repository.store(
+        userId,
+        hashCode(userId, code),
+        new Date(Date.now() + CODE_LIFETIME_MS).toISOString(),
+      );
       const siteName = await deps.settings.get('branding.site_name');
       await deps.mailer.send(verificationCodeMail(row.email, code, siteName));
     },
@@ -40,7 +44,10 @@ export function createEmailVerificationService(deps: {
       if (!stored || Date.parse(stored.expires_at) <= Date.now()) {
         throw validationFailed({ code: ['This code has expired. Request a new one.'] });
       }
-      const matches = timingSafeEqual(Buffer.from(hashCode(userId, code)), Buffer.from(stored.code_hash));
+      const matches = timingSafeEqual(
+        Buffer.from(hashCode(userId, code)),
+        Buffer.from(stored.code_hash),
+      );
       if (!matches) {
         if (stored.attempts + 1 >= MAX_WRONG_TRIES) {
           await deps.repository.delete(userId);

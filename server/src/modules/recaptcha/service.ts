@@ -4,7 +4,11 @@ import type { Services } from '../../services.ts';
 const FAILED = 'Could not verify you are human.';
 
 /** Asks Google's siteverify (or the configured endpoint) about a client token. */
-export async function checkRecaptchaToken(services: Services, token: string, ip?: string): Promise<boolean> {
+export async function checkRecaptchaToken(
+  services: Services,
+  token: string,
+  ip?: string,
+): Promise<boolean> {
   const secret = await services.settings.get('recaptcha.secret_key');
   if (!secret) return false;
   try {

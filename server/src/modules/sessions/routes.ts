@@ -25,12 +25,17 @@ export const sessionsRoutes: RoutesPlugin = async (app) => {
   const { sessions, auth } = app.services;
 
   api.get('/api/v1/user-sessions', { config: { access: 'auth' } }, async (request) => ({
-    sessions: (await sessions.listForUser(request.user!.id)).map((row) => describeDevice(row, request.session.id)),
+    sessions: (await sessions.listForUser(request.user!.id)).map((row) =>
+      describeDevice(row, request.session.id),
+    ),
   }));
 
   api.post(
     '/api/v1/user-sessions/logout-other',
-    { schema: { body: logoutOtherSessionsSchema }, config: { access: 'auth', rateLimit: rateLimit('logout-other', 10, 60_000) } },
+    {
+      schema: { body: logoutOtherSessionsSchema },
+      config: { access: 'auth', rateLimit: rateLimit('logout-other', 10, 60_000) },
+    },
     async (request) => {
       await auth.checkPassword(request.user!.id, request.body.password);
       await sessions.deleteForUser(request.user!.id, request.session.id);

@@ -51,7 +51,13 @@ export const PROVIDERS: Record<SocialService, ProviderSpec> = {
     pkce: false,
     clientAuth: 'body',
     // Facebook only returns an email its owner has confirmed.
-    mapProfile: (d) => ({ id: String(d.id), email: str(d.email), emailVerified: !!str(d.email), name: str(d.name), username: str(d.name) }),
+    mapProfile: (d) => ({
+      id: String(d.id),
+      email: str(d.email),
+      emailVerified: !!str(d.email),
+      name: str(d.name),
+      username: str(d.name),
+    }),
   },
   twitter: {
     label: 'X (Twitter)',
@@ -65,7 +71,13 @@ export const PROVIDERS: Record<SocialService, ProviderSpec> = {
     clientAuth: 'basic',
     mapProfile: (d) => {
       const data = (d.data ?? d) as Record<string, unknown>;
-      return { id: String(data.id), email: null, emailVerified: false, name: str(data.name), username: str(data.username) };
+      return {
+        id: String(data.id),
+        email: null,
+        emailVerified: false,
+        name: str(data.name),
+        username: str(data.username),
+      };
     },
   },
   envato: {
@@ -81,7 +93,13 @@ export const PROVIDERS: Record<SocialService, ProviderSpec> = {
     mapProfile: (d) => {
       const account = (d.account ?? d) as Record<string, unknown>;
       const name = [str(account.firstname), str(account.surname)].filter(Boolean).join(' ') || null;
-      return { id: String(account.id ?? d.sub), email: str(d.email), emailVerified: false, name, username: str(account.username) };
+      return {
+        id: String(account.id ?? d.sub),
+        email: str(d.email),
+        emailVerified: false,
+        name,
+        username: str(account.username),
+      };
     },
   },
 };

@@ -19,13 +19,19 @@ export function createSocialProfilesRepository(db: Db) {
         .execute();
     },
     /** Links (or re-links) a provider account to a user. */
-    async link(userId: number, profile: { service: string; id: string; username: string | null; email: string | null }) {
+    async link(
+      userId: number,
+      profile: { service: string; id: string; username: string | null; email: string | null },
+    ) {
       await db
         .deleteFrom('social_profiles')
         .where((eb) =>
           eb.or([
             eb.and([eb('user_id', '=', userId), eb('service_name', '=', profile.service)]),
-            eb.and([eb('service_name', '=', profile.service), eb('user_service_id', '=', profile.id)]),
+            eb.and([
+              eb('service_name', '=', profile.service),
+              eb('user_service_id', '=', profile.id),
+            ]),
           ]),
         )
         .execute();
@@ -42,7 +48,11 @@ export function createSocialProfilesRepository(db: Db) {
         .execute();
     },
     async unlink(userId: number, service: string): Promise<void> {
-      await db.deleteFrom('social_profiles').where('user_id', '=', userId).where('service_name', '=', service).execute();
+      await db
+        .deleteFrom('social_profiles')
+        .where('user_id', '=', userId)
+        .where('service_name', '=', service)
+        .execute();
     },
   };
 }

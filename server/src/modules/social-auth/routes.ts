@@ -29,7 +29,11 @@ type Result =
   | { status: 'ERROR'; errorMessage: string };
 
 const serviceParams = z.object({ service: socialServiceSchema });
-const callbackQuery = z.object({ code: z.string().optional(), state: z.string().optional(), error: z.string().optional() });
+const callbackQuery = z.object({
+  code: z.string().optional(),
+  state: z.string().optional(),
+  error: z.string().optional(),
+});
 
 /** The popup's last page: hands the result to the opener (type social-auth) and closes. */
 function sendPopupResult(request: FastifyRequest, reply: FastifyReply, result: Result) {
@@ -48,7 +52,12 @@ export const socialAuthRoutes: RoutesPlugin = async (app) => {
   const api = typed(app);
   const { services } = app;
 
-  async function begin(request: FastifyRequest, reply: FastifyReply, service: SocialService, intent: SocialIntent) {
+  async function begin(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    service: SocialService,
+    intent: SocialIntent,
+  ) {
     const attempt = newAttempt(service, intent);
     try {
       const url = await authorizationUrl(services, service, baseUrlOf(request), attempt);
@@ -72,13 +81,20 @@ export const socialAuthRoutes: RoutesPlugin = async (app) => {
     return { status: 'SUCCESS', callbackData: { bootstrapData: await bootstrapFor(request) } };
   }
 
-  async function resolveLogin(request: FastifyRequest, attempt: OAuthAttempt, profile: ProviderProfile): Promise<Result> {
+  async function resolveLogin(
+    request: FastifyRequest,
+    attempt: OAuthAttempt,
+    profile: ProviderProfile,
+  ): Promise<Result> {
     const label = PROVIDERS[attempt.service].label;
     const linked = await services.socialProfiles.findByServiceId(attempt.service, profile.id);
     if (attempt.intent === 'connect') {
       if (!request.user) return { status: 'ERROR', errorMessage: 'Please log in first.' };
       if (linked && linked.user_id !== request.user.id) {
-        return { status: 'ERROR', errorMessage: `This ${label} account is already connected to another user.` };
+        return {
+          status: 'ERROR',
+          errorMessage: `This ${label} account is already connected to another user.`,
+        };
       }
       await services.socialProfiles.link(request.user.id, { service: attempt.service, ...profile });
       request.user = await services.users.findById(request.user.id);
@@ -96,11 +112,22 @@ export const socialAuthRoutes: RoutesPlugin = async (app) => {
           errorMessage: `An account with this email already exists. Log in with your password, then connect ${label} in your account settings.`,
         };
       }
-      await request.session.put(PENDING_LINK_KEY, { userId: existing.id, service: attempt.service, profile, at: Date.now() });
-      return { status: 'REQUEST_PASSWORD', callbackData: { email: existing.email, service: attempt.service } };
+      await request.session.put(PENDING_LINK_KEY, {
+        userId: existing.id,
+        service: attempt.service,
+        profile,
+        at: Date.now(),
+      });
+      return {
+        status: 'REQUEST_PASSWORD',
+        callbackData: { email: existing.email, service: attempt.service },
+      };
     }
     if (!profile.email) {
-      return { status: 'ERROR', errorMessage: `Your ${label} account did not share an email address.` };
+      return {
+        status: 'ERROR',
+        errorMessage: `Your ${label} account did not share an email address.`,
+      };
     }
     if (await services.settings.get('registration.disable')) {
       return { status: 'ERROR', errorMessage: 'Registration is currently disabled.' };
@@ -117,12 +144,16 @@ export const socialAuthRoutes: RoutesPlugin = async (app) => {
 
   const serviceConfig = { access: 'public' as const, rateLimit: rateLimit('social', 20, 60_000) };
 
-  api.get('/secure/auth/social/:service/login', { schema: { params: serviceParams }, config: serviceConfig }, (request, reply) =>
-    begin(request, reply, request.params.service, 'login'),
+  api.get(
+    '/secure/auth/social/:service/login',
+    { schema: { params: serviceParams }, config: serviceConfig },
+    (request, reply) => begin(request, reply, request.params.service, 'login'),
   );
 
-  api.get('/secure/auth/social/:service/connect', { schema: { params: serviceParams }, config: { access: 'auth' } }, (request, reply) =>
-    begin(request, reply, request.params.service, 'connect'),
+  api.get(
+    '/secure/auth/social/:service/connect',
+    { schema: { params: serviceParams }, config: { access: 'auth' } },
+    (request, reply) => begin(request, reply, request.params.service, 'connect'),
   );
 
   api.get(
@@ -135,7 +166,12 @@ export const socialAuthRoutes: RoutesPlugin = async (app) => {
         if (request.query.error) throw new SocialAuthError('The login was cancelled.');
         const checked = assertAttemptMatches(attempt, request.params.service, request.query.state);
         if (!request.query.code) throw new SocialAuthError(GENERIC_ERROR);
-        const profile = await fetchProviderProfile(services, checked, request.query.code, baseUrlOf(request));
+        const profile = await fetchProviderProfile(
+          services,
+          checked,
+          request.query.code,
+          baseUrlOf(request),
+        );
         return sendPopupResult(request, reply, await resolveLogin(request, checked, profile));
       } catch (error) {
         request.log.warn({ err: error }, 'social login failed');
@@ -148,20 +184,31 @@ export const socialAuthRoutes: RoutesPlugin = async (app) => {
   /** REQUEST_PASSWORD's second half: the existing account's password links the provider. */
   api.post(
     '/secure/auth/social/connect',
-    { schema: { body: socialConnectSchema }, config: { access: 'public', rateLimit: rateLimit('social-connect', 5, 60_000) } },
+    {
+      schema: { body: socialConnectSchema },
+      config: { access: 'public', rateLimit: rateLimit('social-connect', 5, 60_000) },
+    },
     async (request) => {
-      const pending = request.session.payload<{ userId: number; service: SocialService; profile: ProviderProfile; at: number }>(
-        PENDING_LINK_KEY,
-      );
+      const pending = request.session.payload<{
+        userId: number;
+        service: SocialService;
+        profile: ProviderProfile;
+        at: number;
+      }>(PENDING_LINK_KEY);
       if (!pending || Date.now() - pending.at > 10 * 60_000) {
         throw validationFailed({ password: ['This login attempt has expired. Please try again.'] });
       }
       await services.auth.checkPassword(pending.userId, request.body.password);
-      await services.socialProfiles.link(pending.userId, { service: pending.service, ...pending.profile });
+      await services.socialProfiles.link(pending.userId, {
+        service: pending.service,
+        ...pending.profile,
+      });
       await request.session.put(PENDING_LINK_KEY, null);
       const result = await logIn(request, pending.userId);
       if (result.status !== 'SUCCESS') throw new HttpError(422, GENERIC_ERROR);
-      return result.callbackData.two_factor ? { two_factor: true } : { status: 'success', bootstrapData: await bootstrapFor(request) };
+      return result.callbackData.two_factor
+        ? { two_factor: true }
+        : { status: 'success', bootstrapData: await bootstrapFor(request) };
     },
   );
 
@@ -171,7 +218,9 @@ export const socialAuthRoutes: RoutesPlugin = async (app) => {
     async (request) => {
       const row = await services.users.findRowById(request.user!.id);
       if (!row?.password) {
-        throw validationFailed({ service: ['Set a password before disconnecting your only way to log in.'] });
+        throw validationFailed({
+          service: ['Set a password before disconnecting your only way to log in.'],
+        });
       }
       await services.socialProfiles.unlink(request.user!.id, request.params.service);
       return { message: `Disabled ${PROVIDERS[request.params.service].label} account` };

@@ -31,17 +31,42 @@ export function redirectUri(baseUrl: string, service: SocialService): string {
   return `${baseUrl}/secure/auth/social/${service}/callback`;
 }
 
-export async function authorizationUrl(services: Services, service: SocialService, baseUrl: string, attempt: OAuthAttempt) {
+export async function authorizationUrl(
+  services: Services,
+  service: SocialService,
+  baseUrl: string,
+  attempt: OAuthAttempt,
+) {
   const provider = await providerConfig(services, service);
   if (!provider) throw notFound('This login provider is not available.');
-  const client = new OAuth2Client(provider.clientId, provider.clientSecret, redirectUri(baseUrl, service));
+  const client = new OAuth2Client(
+    provider.clientId,
+    provider.clientSecret,
+    redirectUri(baseUrl, service),
+  );
   return provider.spec.pkce
-    ? client.createAuthorizationURLWithPKCE(provider.endpoints.authorize, attempt.state, CodeChallengeMethod.S256, attempt.verifier, provider.spec.scopes)
-    : client.createAuthorizationURL(provider.endpoints.authorize, attempt.state, provider.spec.scopes);
+    ? client.createAuthorizationURLWithPKCE(
+        provider.endpoints.authorize,
+        attempt.state,
+        CodeChallengeMethod.S256,
+        attempt.verifier,
+        provider.spec.scopes,
+      )
+    : client.createAuthorizationURL(
+        provider.endpoints.authorize,
+        attempt.state,
+        provider.spec.scopes,
+      );
 }
 
 export function newAttempt(service: SocialService, intent: SocialIntent): OAuthAttempt {
-  return { service, intent, state: generateState(), verifier: generateCodeVerifier(), at: Date.now() };
+  return {
+    service,
+    intent,
+    state: generateState(),
+    verifier: generateCodeVerifier(),
+    at: Date.now(),
+  };
 }
 
 /** Exchanges the code and reads the provider's profile. */
@@ -59,29 +84,51 @@ export async function fetchProviderProfile(
     redirect_uri: redirectUri(baseUrl, attempt.service),
     ...(provider.spec.pkce ? { code_verifier: attempt.verifier } : {}),
   });
-  const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' };
+  const headers: Record<string, string> = {
+    'content-type': 'application/x-www-form-urlencoded',
+    accept: 'application/json',
+  };
   if (provider.spec.clientAuth === 'basic') {
     headers.authorization = `Basic ${Buffer.from(`${encodeURIComponent(provider.clientId)}:${encodeURIComponent(provider.clientSecret)}`).toString('base64')}`;
   } else {
     body.set('client_id', provider.clientId);
     body.set('client_secret', provider.clientSecret);
   }
-  const tokenResponse = await fetch(provider.endpoints.token, { method: 'POST', headers, body, signal: AbortSignal.timeout(10_000) });
+  const tokenResponse = await fetch(provider.endpoints.token, {
+    method: 'POST',
+    headers,
+    body,
+    signal: AbortSignal.timeout(10_000),
+  });
   const tokens = (await tokenResponse.json().catch(() => ({}))) as { access_token?: string };
-  if (!tokenResponse.ok || !tokens.access_token) throw new SocialAuthError('The provider did not accept the login.');
+  if (!tokenResponse.ok || !tokens.access_token)
+    throw new SocialAuthError('The provider did not accept the login.');
   const profileResponse = await fetch(provider.endpoints.profile, {
     headers: { authorization: `Bearer ${tokens.access_token}`, accept: 'application/json' },
     signal: AbortSignal.timeout(10_000),
   });
   if (!profileResponse.ok) throw new SocialAuthError('The provider did not share the profile.');
-  const profile = provider.spec.mapProfile((await profileResponse.json()) as Record<string, unknown>);
-  if (!profile.id || profile.id === 'undefined') throw new SocialAuthError('The provider did not share the profile.');
+  const profile = provider.spec.mapProfile(
+    (await profileResponse.json()) as Record<string, unknown>,
+  );
+  if (!profile.id || profile.id === 'undefined')
+    throw new SocialAuthError('The provider did not share the profile.');
   return profile;
 }
 
-export function assertAttemptMatches(attempt: OAuthAttempt | undefined, service: string, state: string | undefined): OAuthAttempt {
+export function assertAttemptMatches(
+  attempt: OAuthAttempt | undefined,
+  service: string,
+  state: string | undefined,
+): OAuthAttempt {
   const tenMinutes = 10 * 60_000;
-  if (!attempt || attempt.service !== service || !state || attempt.state !== state || Date.now() - attempt.at > tenMinutes) {
+  if (
+    !attempt ||
+    attempt.service !== service ||
+    !state ||
+    attempt.state !== state ||
+    Date.now() - attempt.at > tenMinutes
+  ) {
     throw new SocialAuthError('This login attempt is not valid any more. Please try again.');
   }
   return attempt;

@@ -12,13 +12,17 @@ const PERIOD_SECONDS = 30;
 
 /** "XXXXXXXXXX-XXXXXXXXXX": 21 characters (spec §9). */
 export function newRecoveryCode(): string {
-  const half = () => Array.from({ length: 10 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
+  const half = () =>
+    Array.from({ length: 10 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
   return `${half()}-${half()}`;
 }
 
 export type TwoFactorState = 0 | 1 | 2;
 
-export function twoFactorState(row: { two_factor_secret: string | null; two_factor_confirmed_at: string | null }): TwoFactorState {
+export function twoFactorState(row: {
+  two_factor_secret: string | null;
+  two_factor_confirmed_at: string | null;
+}): TwoFactorState {
   if (!row.two_factor_secret) return 0;
   return row.two_factor_confirmed_at ? 2 : 1;
 }
@@ -26,7 +30,11 @@ export function twoFactorState(row: { two_factor_secret: string | null; two_fact
 export type TwoFactorService = ReturnType<typeof createTwoFactorService>;
 
 /** TOTP two-factor (spec §4): 0 off, 1 pending confirmation, 2 on. Secrets are encrypted at rest. */
-export function createTwoFactorService(deps: { users: UsersService; cipher: Cipher; settings: SettingsService }) {
+export function createTwoFactorService(deps: {
+  users: UsersService;
+  cipher: Cipher;
+  settings: SettingsService;
+}) {
   const { users, cipher } = deps;
 
   async function load(userId: number) {
@@ -37,7 +45,8 @@ export function createTwoFactorService(deps: { users: UsersService; cipher: Ciph
 
   async function totpFor(userId: number) {
     const row = await load(userId);
-    if (!row.two_factor_secret) throw validationFailed({ code: ['Two-factor authentication is not enabled.'] });
+    if (!row.two_factor_secret)
+      throw validationFailed({ code: ['Two-factor authentication is not enabled.'] });
     const totp = new OTPAuth.TOTP({
       issuer: await deps.settings.get('branding.site_name'),
       label: row.email,
@@ -48,7 +57,8 @@ export function createTwoFactorService(deps: { users: UsersService; cipher: Ciph
     return { row, totp };
   }
 
-  const readCodes = (sealed: string | null): string[] => (sealed ? (JSON.parse(cipher.decrypt(sealed)) as string[]) : []);
+  const readCodes = (sealed: string | null): string[] =>
+    sealed ? (JSON.parse(cipher.decrypt(sealed)) as string[]) : [];
   const sealCodes = (codes: string[]) => cipher.encrypt(JSON.stringify(codes));
 
   /** Accepts a current code once: the time step it belongs to may never be used again. */
@@ -66,7 +76,9 @@ export function createTwoFactorService(deps: { users: UsersService; cipher: Ciph
     async enable(userId: number): Promise<void> {
       await users.update(userId, {
         two_factor_secret: cipher.encrypt(new OTPAuth.Secret({ size: 20 }).base32),
-        two_factor_recovery_codes: sealCodes(Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode)),
+        two_factor_recovery_codes: sealCodes(
+          Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode),
+        ),
         two_factor_confirmed_at: null,
         two_factor_last_step: null,
       });
@@ -95,22 +107,31 @@ export function createTwoFactorService(deps: { users: UsersService; cipher: Ciph
     },
     async confirm(userId: number, code: string): Promise<void> {
       if (!(await consumeTotp(userId, code))) {
-        throw validationFailed({ code: ['The provided two factor authentication code was invalid.'] });
+        throw validationFailed({
+          code: ['The provided two factor authentication code was invalid.'],
+        });
       }
       await users.update(userId, { two_factor_confirmed_at: new Date().toISOString() });
     },
     /** The login challenge: a current TOTP code, or a recovery code which is then spent. */
-    async verifyChallenge(userId: number, input: { code?: string; recovery_code?: string }): Promise<void> {
+    async verifyChallenge(
+      userId: number,
+      input: { code?: string; recovery_code?: string },
+    ): Promise<void> {
       if (input.code) {
         if (await consumeTotp(userId, input.code)) return;
-        throw validationFailed({ code: ['The provided two factor authentication code was invalid.'] });
+        throw validationFailed({
+          code: ['The provided two factor authentication code was invalid.'],
+        });
       }
       const given = (input.recovery_code ?? '').toUpperCase();
       const codes = await this.recoveryCodes(userId);
       if (!given || !codes.includes(given)) {
         throw validationFailed({ recovery_code: ['The provided recovery code was invalid.'] });
       }
-      await users.update(userId, { two_factor_recovery_codes: sealCodes(codes.filter((c) => c !== given)) });
+      await users.update(userId, {
+        two_factor_recovery_codes: sealCodes(codes.filter((c) => c !== given)),
+      });
     },
   };
 }

@@ -46,7 +46,10 @@ export function createAvatarsService(deps: { users: UsersService; storagePath: s
     store,
     async storeFromUrl(userId: number, url: string): Promise<string> {
       try {
-        const { body } = await fetchPublicUrl(url, { maxBytes: PROFILE_IMAGE_MAX_BYTES, timeoutMs: 8000 });
+        const { body } = await fetchPublicUrl(url, {
+          maxBytes: PROFILE_IMAGE_MAX_BYTES,
+          timeoutMs: 8000,
+        });
         return await store(userId, body);
       } catch (error) {
         if (error instanceof UnsafeFetchError) throw validationFailed({ url: [error.message] });

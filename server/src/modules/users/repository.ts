@@ -16,7 +16,10 @@ export function createUsersRepository(db: Db) {
         .where('email', '=', email.toLowerCase())
         .executeTakeFirst();
     },
-    async update(id: number, changes: Partial<Omit<UsersTable, 'id' | 'created_at'>>): Promise<void> {
+    async update(
+      id: number,
+      changes: Partial<Omit<UsersTable, 'id' | 'created_at'>>,
+    ): Promise<void> {
       await db
         .updateTable('users')
         .set({ ...changes, updated_at: nowIso() })

@@ -8,7 +8,9 @@ export type UsersService = ReturnType<typeof createUsersService>;
 export function createUsersService(deps: {
   users: UsersRepository;
   roles: RolesRepository;
-  socialProfiles: { listForUser(userId: number): Promise<{ service_name: string; username: string | null }[]> };
+  socialProfiles: {
+    listForUser(userId: number): Promise<{ service_name: string; username: string | null }[]>;
+  };
 }) {
   const { users, roles } = deps;
 
