@@ -130,7 +130,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const wantsPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
       !isApiUrl(request.url) &&
-      !request.url.startsWith('/assets/');
+      // A missing file (an avatar that was removed) is a 404, not the app's page.
+      !request.url.startsWith('/assets/') &&
+      !request.url.startsWith('/storage/');
     if (wantsPage) return app.sendSpaPage(request, reply);
     return reply.code(404).send({ message: 'Not found.' });
   });
