@@ -47,6 +47,9 @@ function withStatementCache(sqlite: SQLite.Database) {
 export function openDatabase(config: Config['database']): DatabaseHandle {
   if (config.driver === 'postgres') {
     const pool = new pg.Pool({ connectionString: config.url, max: 20 });
+    // An idle client that loses its connection (a database restart) emits an error; without a
+    // listener that would crash the process. The pool replaces it on the next query.
+    pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', destroy: () => db.destroy() };
   }
