@@ -1,0 +1,273 @@
+// The music area under load (issue 4 "Speed"): catalogs of 10,000 and 100,000 tracks.
+import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+import { chromium } from 'playwright-core';
+import { prepareCatalog, type PreparedCatalog } from './prepare-catalog.ts';
+
+const ROOT = new URL('../../', import.meta.url).pathname;
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
+const SIZES = (process.env.BENCH_CATALOG_SIZES ?? '10000,100000').split(',').map(Number);
+/** Another build to measure (parallel work keeps its own dist folders). */
+const SERVER_ENTRY = process.env.BENCH_SERVER_ENTRY ?? 'server/dist/main.js';
+const WEB_DIST = resolve(ROOT, process.env.WEB_DIST_PATH ?? 'web/dist');
+const ADMIN = { email: 'bench@backbeat.test', password: 'bench-password-123' };
+const SEARCHES = ['neon', 'golden ti', 'amel', 'midnight', 'sunset d', 'velvet', 'kaleido'];
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+
+async function waitForReady(url: string): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    try {
+      if ((await fetch(`${url}/health/ready`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`Server at ${url} did not become ready`);
+}
+
+const rssMb = (pid: number) => {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/);
+  return line ? Math.round(Number(line[1]) / 1024) : NaN;
+};
+
+async function login(url: string): Promise<string> {
+  const jar: Record<string, string> = {};
+  const keep = (response: Response) => {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = ''] = line.split(';');
+      const [name, value] = pair.split('=');
+      if (name && value !== undefined) jar[name] = value;
+    }
+  };
+  keep(await fetch(`${url}/`));
+  const header = () =>
+    Object.entries(jar)
+      .map(([k, v]) => `${k}=${v}`)
+      .join('; ');
+  const response = await fetch(`${url}/auth/login`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      cookie: header(),
+      'x-xsrf-token': jar['XSRF-TOKEN'] ?? '',
+    },
+    body: JSON.stringify({ ...ADMIN, remember: true }),
+  });
+  if (!response.ok) throw new Error(`bench login failed: ${response.status}`);
+  keep(response);
+  return header();
+}
+
+async function load(
+  url: string,
+  connections: number,
+  headers: Record<string, string>,
+  requests?: { path: string }[],
+) {
+  const result = await autocannon({ url, connections, duration: DURATION_S, headers, requests });
+  if (result.non2xx) throw new Error(`${url}: ${result.non2xx} non-2xx answers`);
+  return {
+    p99: result.latency.p99,
+    rps: Math.round(result.requests.average),
+    mbps: Math.round(result.throughput.average / 1024 / 1024),
+  };
+}
+
+/** Gzip bytes of the JavaScript a first-time listener fetches until the home page shows. */
+async function homeJavaScript(url: string): Promise<{ files: number; gzipBytes: number }> {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox'],
+  });
+  try {
+    const page = await browser.newPage();
+    const scripts = new Set<string>();
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.add(new URL(request.url()).pathname);
+    });
+    await page.goto(url);
+    await page.getByRole('heading', { name: 'Popular tracks' }).waitFor({ timeout: 30_000 });
+    let gzipBytes = 0;
+    for (const path of scripts) {
+      gzipBytes += gzipSync(readFileSync(join(WEB_DIST, path)), { level: 9 }).length;
+    }
+    return { files: scripts.size, gzipBytes };
+  } finally {
+    await browser.close();
+  }
+}
+
+interface SizeResult {
+  tracks: number;
+  prepareS: number;
+  rssMb: number;
+  rows: Record<string, { c1: number; c32: number; rps32: number }>;
+  searchP99: number;
+  searchRps: number;
+  uncachedSearchP99: number;
+  stream?: { ours: number; bare: number };
+  js?: { files: number; gzipBytes: number };
+}
+
+async function benchSize(tracks: number): Promise<SizeResult> {
+  const storage = mkdtempSync(join(tmpdir(), `backbeat-bench-${tracks}-`));
+  const children: ChildProcess[] = [];
+  try {
+    const started = Date.now();
+    const prepared: PreparedCatalog = await prepareCatalog(storage, tracks, ADMIN, SEARCHES);
+    const prepareS = Math.round((Date.now() - started) / 100) / 10;
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    const { DATABASE_URL: _d, REDIS_URL: _r, ...inherited } = process.env;
+    const server = spawn(process.execPath, [SERVER_ENTRY], {
+      cwd: ROOT,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: {
+        ...inherited,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        STORAGE_PATH: storage,
+        LOG_LEVEL: 'warn',
+        ADMIN_EMAIL: ADMIN.email,
+        ADMIN_PASSWORD: ADMIN.password,
+      },
+    });
+    children.push(server);
+    await waitForReady(url);
+    await new Promise((r) => setTimeout(r, 1000));
+    const rss = rssMb(server.pid!);
+
+    const cookie = await login(url);
+    const headers = { cookie, accept: 'application/json' };
+    const cases: Record<string, string> = {
+      ...(process.env.BENCH_FLOOR ? { floor: '/api/v1/subscription/can-play-audio' } : {}),
+      home: '/api/v1/channel/discover',
+      artist: `/api/v1/artists/${prepared.artistId}`,
+      album: `/api/v1/albums/${prepared.albumId}`,
+    };
+    const rows: SizeResult['rows'] = {};
+    for (const [name, path] of Object.entries(cases)) {
+      await fetch(`${url}${path}`, { headers });
+      const one = await load(`${url}${path}`, 1, headers);
+      const many = await load(`${url}${path}`, 32, headers);
+      rows[name] = { c1: one.p99, c32: many.p99, rps32: many.rps };
+    }
+    const search = await load(
+      url,
+      1,
+      headers,
+      SEARCHES.map((q) => ({ path: `/api/v1/search?query=${encodeURIComponent(q)}&perPage=10` })),
+    );
+
+    const result: SizeResult = {
+      uncachedSearchP99: prepared.uncachedSearchP99,
+      tracks,
+      prepareS,
+      rssMb: rss,
+      rows,
+      searchP99: search.p99,
+      searchRps: search.rps,
+    };
+    if (tracks === SIZES[0]) {
+      const barePort = await freePort();
+      const bare = fork(
+        join(ROOT, 'bench/src/bare-file-server.ts'),
+        [String(barePort), prepared.streamFile],
+        {
+          execArgv: ['--import', 'tsx'],
+          stdio: 'ignore',
+        },
+      );
+      children.push(bare);
+      await new Promise((resolve) => bare.once('message', resolve));
+      const range = { range: 'bytes=0-' };
+      const ours = await load(`${url}/api/v1/tracks/${prepared.streamTrackId}/stream`, 8, {
+        ...headers,
+        ...range,
+      });
+      const ceiling = await load(`http://127.0.0.1:${barePort}/`, 8, range);
+      result.stream = { ours: ours.mbps, bare: ceiling.mbps };
+      result.js = await homeJavaScript(url);
+    }
+    return result;
+  } finally {
+    for (const child of children) child.kill('SIGTERM');
+    rmSync(storage, { recursive: true, force: true });
+  }
+}
+
+function table(rows: string[][]) {
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length)));
+  for (const row of rows) console.info(row.map((cell, i) => cell.padEnd(widths[i]!)).join('  '));
+}
+
+export async function runCatalogBench(): Promise<void> {
+  const results: SizeResult[] = [];
+  for (const size of SIZES) {
+    console.info(`\nPreparing and measuring a catalog of ${size.toLocaleString()} tracks…`);
+    results.push(await benchSize(size));
+  }
+  console.info(
+    `\nMusic API, logged in, ${DURATION_S} s per run; p99 latency in ms (goal: under 10 at 32 connections)\n`,
+  );
+  const header = [
+    'endpoint',
+    ...results.flatMap((r) => [
+      `${r.tracks / 1000}k p99 c1`,
+      `${r.tracks / 1000}k p99 c32`,
+      `${r.tracks / 1000}k req/s c32`,
+    ]),
+  ];
+  table([
+    header,
+    ...Object.keys(results[0]!.rows).map((name) => [
+      name,
+      ...results.flatMap((r) => [
+        String(r.rows[name]!.c1),
+        String(r.rows[name]!.c32),
+        String(r.rows[name]!.rps32),
+      ]),
+    ]),
+    ['search', ...results.flatMap((r) => [String(r.searchP99), '-', `${r.searchRps} (c1)`])],
+  ]);
+  console.info('');
+  for (const r of results) {
+    console.info(
+      `${r.tracks.toLocaleString()} tracks: prepared in ${r.prepareS} s; server RSS after start ${r.rssMb} MB`,
+    );
+  }
+  const first = results[0]!;
+  if (first.stream) {
+    const ratio = first.stream.ours / first.stream.bare;
+    console.info(
+      `Streaming 5 MB with "Range: bytes=0-", 8 connections: Backbeat ${first.stream.ours} MB/s, bare Node http (1 MiB buffer) ${first.stream.bare} MB/s, ratio ${ratio.toFixed(2)}x (goal ≥ 0.9x)`,
+    );
+  }
+  if (first.js) {
+    console.info(
+      `JavaScript before the home page shows: ${first.js.files} files, ${(first.js.gzipBytes / 1024).toFixed(1)} KB gzip (goal < 150 KB)`,
+    );
+  }
+  const biggest = results.at(-1)!;
+  console.info(
+    `Search at 1 connection on ${biggest.tracks.toLocaleString()} tracks: p99 ${biggest.searchP99} ms (goal < 25 ms)`,
+  );
+  for (const r of results) {
+    console.info(
+      `Search without the answer cache (in process, all six kinds), ${r.tracks.toLocaleString()} tracks: p99 ${r.uncachedSearchP99} ms`,
+    );
+  }
+}

@@ -1,0 +1,98 @@
+// Fills a fresh storage folder with a catalog of the given size before the server starts.
+import { randomBytes } from 'node:crypto';
+import { buildApp } from '../../server/src/app.ts';
+import { loadConfig } from '../../server/src/config.ts';
+import { openDatabase } from '../../server/src/db/database.ts';
+import { migrateToLatest } from '../../server/src/db/migrations/index.ts';
+import { seedDemoCatalog } from '../../server/src/db/seed/demo/catalog.ts';
+import { seed } from '../../server/src/db/seed/index.ts';
+
+export const STREAM_FILE_KEY = 'audio/bench/five-megabytes.mp3';
+export const STREAM_FILE_BYTES = 5 * 1024 * 1024;
+
+export interface PreparedCatalog {
+  /** A popular artist and album to ask for, and the track whose file is 5 MB. */
+  artistId: number;
+  albumId: number;
+  streamTrackId: number;
+  streamFile: string;
+  /** p99 ms of the search service itself (no answer cache), over the given queries. */
+  uncachedSearchP99: number;
+}
+
+async function timeSearches(
+  search: (query: string) => Promise<unknown>,
+  queries: string[],
+): Promise<number> {
+  const times: number[] = [];
+  for (let round = 0; round < 30; round++) {
+    for (const query of queries) {
+      const started = performance.now();
+      await search(query);
+      times.push(performance.now() - started);
+    }
+  }
+  times.sort((a, b) => a - b);
+  return Math.round(times[Math.floor(times.length * 0.99)]! * 10) / 10;
+}
+
+export async function prepareCatalog(
+  storagePath: string,
+  tracks: number,
+  admin: { email: string; password: string },
+  searches: string[],
+): Promise<PreparedCatalog> {
+  const config = loadConfig({
+    STORAGE_PATH: storagePath,
+    LOG_LEVEL: 'silent',
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
+  });
+  const database = openDatabase(config.database);
+  await migrateToLatest(database.db);
+  const app = await buildApp({ config, database, logger: false });
+  try {
+    await seed(app.services, config);
+    await seedDemoCatalog(database.db, app.services.storage, {
+      artists: Math.max(20, Math.round(tracks / 15)),
+      tracks,
+      plays: Math.min(20_000, tracks),
+      seconds: [150, 300],
+      artwork: 'shared',
+    });
+    await app.services.catalogIndexer.reindexAll();
+    await app.services.settings.set({ 'demo_catalog.seeded': true });
+
+    await app.services.storage.write(STREAM_FILE_KEY, randomBytes(STREAM_FILE_BYTES));
+    const [top] = await app.services.catalog.popularTracks({ userId: null }, 1);
+    if (!top?.album) throw new Error('The catalog has no tracks');
+    await database.db
+      .updateTable('tracks')
+      .set({ audio_path: STREAM_FILE_KEY })
+      .where('id', '=', top.id)
+      .execute();
+    const [artist] = await app.services.catalog.popularArtists(1);
+    const uncachedSearchP99 = await timeSearches(
+      (query) =>
+        app.services.search.search(
+          query,
+          ['artists', 'albums', 'tracks', 'playlists', 'users', 'tags'],
+          10,
+          {
+            userId: null,
+          },
+        ),
+      searches,
+    );
+    return {
+      artistId: artist!.id,
+      albumId: top.album.id,
+      streamTrackId: top.id,
+      streamFile: `${storagePath}/files/${STREAM_FILE_KEY}`,
+      uncachedSearchP99,
+    };
+  } finally {
+    await app.close();
+    await database.destroy();
+  }
+}

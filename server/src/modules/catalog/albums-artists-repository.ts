@@ -1,0 +1,200 @@
+import { sql } from 'kysely';
+import type { Db, Dialect } from '../../db/database.ts';
+import { inIds } from '../../db/id-list.ts';
+import type { AlbumRow, ArtistRow, NamedRef } from './repository.ts';
+import { visible, visibleById } from './visibility.ts';
+
+/** Album and artist reads of the catalog repository. */
+export function createAlbumsArtistsQueries(db: Db, dialect: Dialect) {
+  return {
+    async albumsByIds(ids: readonly number[]): Promise<AlbumRow[]> {
+      if (!ids.length) return [];
+      return db
+        .selectFrom('albums')
+        .select([
+          'albums.id',
+          'albums.name',
+          'albums.release_date',
+          'albums.image',
+          'albums.type',
+          'albums.description',
+          'albums.plays',
+          'albums.popularity',
+          'albums.is_public',
+          'albums.owner_id',
+          sql<number>`(select count(*) from tracks where tracks.album_id = albums.id)`.as(
+            'tracks_count',
+          ),
+        ])
+        .where(inIds(dialect, 'albums.id', ids))
+        .execute();
+    },
+
+    async albumArtists(albumIds: readonly number[]): Promise<NamedRef[]> {
+      if (!albumIds.length) return [];
+      return db
+        .selectFrom('album_artists')
+        .innerJoin('artists', 'artists.id', 'album_artists.artist_id')
+        .select(['album_artists.album_id as owner', 'artists.id', 'artists.name', 'artists.image'])
+        .where(inIds(dialect, 'album_artists.album_id', albumIds))
+        .orderBy('album_artists.position')
+        .execute();
+    },
+
+    async albumIsVisible(id: number, viewerId: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('albums')
+        .select('albums.id')
+        .where('albums.id', '=', id)
+        .where(visibleById('albums', viewerId))
+        .executeTakeFirst();
+      return !!row;
+    },
+
+    async artistAlbumIds(
+      artistId: number,
+      viewerId: number,
+      page: { limit: number; offset: number },
+    ) {
+      const rows = await db
+        .selectFrom('album_artists')
+        .innerJoin('albums', 'albums.id', 'album_artists.album_id')
+        .select('albums.id')
+        .where('album_artists.artist_id', '=', artistId)
+        .where(visible('albums', viewerId))
+        .orderBy('albums.release_date', 'desc')
+        .orderBy('albums.id', 'desc')
+        .limit(page.limit)
+        .offset(page.offset)
+        .execute();
+      return rows.map((r) => r.id);
+    },
+
+    async countArtistAlbums(artistId: number, viewerId: number): Promise<number> {
+      const row = await db
+        .selectFrom('album_artists')
+        .innerJoin('albums', 'albums.id', 'album_artists.album_id')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('album_artists.artist_id', '=', artistId)
+        .where(visible('albums', viewerId))
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+
+    async albumIdsOrdered(
+      order: 'popular' | 'newest',
+      viewerId: number,
+      page: { limit: number; offset: number },
+    ) {
+      const query = db
+        .selectFrom('albums')
+        .select('albums.id')
+        .where(visible('albums', viewerId))
+        .limit(page.limit)
+        .offset(page.offset);
+      const rows = await (
+        order === 'popular'
+          ? query.orderBy('albums.popularity', 'desc').orderBy('albums.id')
+          : query.orderBy('albums.release_date', 'desc').orderBy('albums.id', 'desc')
+      ).execute();
+      return rows.map((r) => r.id);
+    },
+
+    async albumsByGenre(
+      genreId: number,
+      viewerId: number,
+      page: { limit: number; offset: number },
+    ) {
+      const rows = await db
+        .selectFrom('album_genres')
+        .innerJoin('albums', 'albums.id', 'album_genres.album_id')
+        .select('albums.id')
+        .where('album_genres.genre_id', '=', genreId)
+        .where(visible('albums', viewerId))
+        .orderBy('albums.popularity', 'desc')
+        .orderBy('albums.id')
+        .limit(page.limit)
+        .offset(page.offset)
+        .execute();
+      return rows.map((r) => r.id);
+    },
+
+    async albumsByTag(tagId: number, viewerId: number, page: { limit: number; offset: number }) {
+      const rows = await db
+        .selectFrom('album_tags')
+        .innerJoin('albums', 'albums.id', 'album_tags.album_id')
+        .select('albums.id')
+        .where('album_tags.tag_id', '=', tagId)
+        .where(visible('albums', viewerId))
+        .orderBy('albums.popularity', 'desc')
+        .orderBy('albums.id')
+        .limit(page.limit)
+        .offset(page.offset)
+        .execute();
+      return rows.map((r) => r.id);
+    },
+
+    async countAlbumsByTag(tagId: number, viewerId: number): Promise<number> {
+      const row = await db
+        .selectFrom('album_tags')
+        .innerJoin('albums', 'albums.id', 'album_tags.album_id')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('album_tags.tag_id', '=', tagId)
+        .where(visible('albums', viewerId))
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+
+    async artistsByIds(ids: readonly number[]): Promise<ArtistRow[]> {
+      if (!ids.length) return [];
+      return db
+        .selectFrom('artists')
+        .select(['id', 'name', 'image', 'description', 'verified', 'links', 'plays', 'popularity'])
+        .where(inIds(dialect, 'artists.id', ids))
+        .execute();
+    },
+
+    async popularArtistIds(page: { limit: number; offset: number }) {
+      const rows = await db
+        .selectFrom('artists')
+        .select('id')
+        .orderBy('popularity', 'desc')
+        .orderBy('id')
+        .limit(page.limit)
+        .offset(page.offset)
+        .execute();
+      return rows.map((r) => r.id);
+    },
+
+    async artistsByGenre(genreId: number, page: { limit: number; offset: number }) {
+      const rows = await db
+        .selectFrom('artist_genres')
+        .innerJoin('artists', 'artists.id', 'artist_genres.artist_id')
+        .select('artists.id')
+        .where('artist_genres.genre_id', '=', genreId)
+        .orderBy('artists.popularity', 'desc')
+        .orderBy('artists.id')
+        .limit(page.limit)
+        .offset(page.offset)
+        .execute();
+      return rows.map((r) => r.id);
+    },
+
+    /** Artists sharing the most genres with this one, then the most popular. */
+    async similarArtistIds(artistId: number, limit: number): Promise<number[]> {
+      const rows = await db
+        .selectFrom('artist_genres as mine')
+        .innerJoin('artist_genres as theirs', 'theirs.genre_id', 'mine.genre_id')
+        .innerJoin('artists', 'artists.id', 'theirs.artist_id')
+        .select(['artists.id', sql<number>`count(*)`.as('shared')])
+        .where('mine.artist_id', '=', artistId)
+        .where('theirs.artist_id', '<>', artistId)
+        .groupBy(['artists.id', 'artists.popularity'])
+        .orderBy('shared', 'desc')
+        .orderBy('artists.popularity', 'desc')
+        .limit(limit)
+        .execute();
+      return rows.map((r) => r.id);
+    },
+  };
+}

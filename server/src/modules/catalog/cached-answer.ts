@@ -1,0 +1,27 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { notFound } from '../../http/http-error.ts';
+import type { Viewer } from './service.ts';
+
+export const viewerOf = (request: FastifyRequest): Viewer => ({ userId: request.user?.id ?? null });
+
+/**
+ * Answers a catalog read. Listeners who see the public catalog (most of them) share one
+ * serialised answer per key for a few seconds; owners of private music get their own.
+ */
+export async function cachedAnswer(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  key: string,
+  load: (viewer: Viewer) => Promise<object | null>,
+) {
+  const { catalog, catalogResponses } = request.server.services;
+  const viewer = viewerOf(request);
+  if (!(await catalog.seesPublicCatalog(viewer))) {
+    const own = await load(viewer);
+    if (!own) throw notFound();
+    return own;
+  }
+  const json = await catalogResponses.get(key, () => load({ userId: null }));
+  if (json === null) throw notFound();
+  return reply.type('application/json; charset=utf-8').send(json);
+}

@@ -1,0 +1,291 @@
+import { sql } from 'kysely';
+import type { Db, Dialect } from '../../db/database.ts';
+import { inIds } from '../../db/id-list.ts';
+import { createAlbumsArtistsQueries } from './albums-artists-repository.ts';
+import { createTaxonomyQueries } from './taxonomy-repository.ts';
+import { visible, visibleById } from './visibility.ts';
+
+/** Rows as the catalog reads them; present.ts turns them into API shapes. */
+export interface TrackRow {
+  id: number;
+  name: string;
+  number: number | null;
+  duration: number;
+  album_id: number | null;
+  album_name: string | null;
+  album_image: string | null;
+  image: string | null;
+  plays: number;
+  popularity: number;
+  is_public: number;
+  owner_id: number | null;
+  has_lyrics: number;
+  created_at: string;
+}
+
+export interface AlbumRow {
+  id: number;
+  name: string;
+  release_date: string | null;
+  image: string | null;
+  type: string;
+  description: string | null;
+  plays: number;
+  popularity: number;
+  is_public: number;
+  owner_id: number | null;
+  tracks_count: number;
+}
+
+export interface ArtistRow {
+  id: number;
+  name: string;
+  image: string | null;
+  description: string | null;
+  verified: number;
+  links: string;
+  plays: number;
+  popularity: number;
+}
+
+export interface NamedRef {
+  owner: number;
+  id: number;
+  name: string;
+  image: string | null;
+}
+
+export type TrackOrder = 'popular' | 'newest' | 'album';
+
+export function createCatalogRepository(db: Db, dialect: Dialect) {
+  return {
+    async tracksByIds(ids: readonly number[]): Promise<TrackRow[]> {
+      if (!ids.length) return [];
+      return db
+        .selectFrom('tracks')
+        .leftJoin('albums', 'albums.id', 'tracks.album_id')
+        .select([
+          'tracks.id',
+          'tracks.name',
+          'tracks.number',
+          'tracks.duration',
+          'tracks.album_id',
+          'albums.name as album_name',
+          'albums.image as album_image',
+          'tracks.image',
+          'tracks.plays',
+          'tracks.popularity',
+          'tracks.is_public',
+          'tracks.owner_id',
+          'tracks.created_at',
+          sql<number>`exists (select 1 from lyrics where lyrics.track_id = tracks.id)`.as(
+            'has_lyrics',
+          ),
+        ])
+        .where(inIds(dialect, 'tracks.id', ids))
+        .execute() as Promise<TrackRow[]>;
+    },
+
+    async trackArtists(trackIds: readonly number[]): Promise<NamedRef[]> {
+      if (!trackIds.length) return [];
+      return db
+        .selectFrom('track_artists')
+        .innerJoin('artists', 'artists.id', 'track_artists.artist_id')
+        .select(['track_artists.track_id as owner', 'artists.id', 'artists.name', 'artists.image'])
+        .where(inIds(dialect, 'track_artists.track_id', trackIds))
+        .orderBy('track_artists.position')
+        .execute();
+    },
+
+    async trackDetails(id: number) {
+      return db
+        .selectFrom('tracks')
+        .select([
+          'id',
+          'description',
+          'waveform',
+          'audio_path',
+          'audio_mime',
+          'is_public',
+          'owner_id',
+        ])
+        .where('id', '=', id)
+        .executeTakeFirst();
+    },
+
+    /** The cheapest lookup the stream needs: where the audio is and who may hear it. */
+    async trackAudio(id: number) {
+      return db
+        .selectFrom('tracks')
+        .select(['audio_path', 'audio_mime', 'is_public', 'owner_id'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+    },
+
+    async visibleTrackIds(ids: readonly number[], viewerId: number): Promise<number[]> {
+      if (!ids.length) return [];
+      const rows = await db
+        .selectFrom('tracks')
+        .select('tracks.id')
+        .where(inIds(dialect, 'tracks.id', ids))
+        .where(visibleById('tracks', viewerId))
+        .execute();
+      return rows.map((r) => r.id);
+    },
+
+    async albumTrackIds(albumId: number, viewerId: number): Promise<number[]> {
+      const rows = await db
+        .selectFrom('tracks')
+        .select('tracks.id')
+        .where('tracks.album_id', '=', albumId)
+        .where(visible('tracks', viewerId))
+        .orderBy('tracks.number')
+        .orderBy('tracks.id')
+        .execute();
+      return rows.map((r) => r.id);
+    },
+
+    async artistTrackIds(
+      artistId: number,
+      viewerId: number,
+      page: { limit: number; offset: number },
+    ): Promise<number[]> {
+      const rows = await db
+        .selectFrom('track_artists')
+        .innerJoin('tracks', 'tracks.id', 'track_artists.track_id')
+        .select('tracks.id')
+        .where('track_artists.artist_id', '=', artistId)
+        .where(visible('tracks', viewerId))
+        .orderBy('tracks.popularity', 'desc')
+        .orderBy('tracks.id')
+        .limit(page.limit)
+        .offset(page.offset)
+        .execute();
+      return rows.map((r) => r.id);
+    },
+
+    async countArtistTracks(artistId: number, viewerId: number): Promise<number> {
+      const row = await db
+        .selectFrom('track_artists')
+        .innerJoin('tracks', 'tracks.id', 'track_artists.track_id')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('track_artists.artist_id', '=', artistId)
+        .where(visible('tracks', viewerId))
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+
+    async popularTrackIds(viewerId: number, page: { limit: number; offset: number }) {
+      const rows = await db
+        .selectFrom('tracks')
+        .select('tracks.id')
+        .where(visible('tracks', viewerId))
+        .orderBy('tracks.popularity', 'desc')
+        .orderBy('tracks.id')
+        .limit(page.limit)
+        .offset(page.offset)
+        .execute();
+      return rows.map((r) => r.id);
+    },
+
+    async tracksByGenre(
+      genreId: number,
+      viewerId: number,
+      page: { limit: number; offset: number },
+    ) {
+      const rows = await db
+        .selectFrom('track_genres')
+        .innerJoin('tracks', 'tracks.id', 'track_genres.track_id')
+        .select('tracks.id')
+        .where('track_genres.genre_id', '=', genreId)
+        .where(visible('tracks', viewerId))
+        .orderBy('tracks.popularity', 'desc')
+        .orderBy('tracks.id')
+        .limit(page.limit)
+        .offset(page.offset)
+        .execute();
+      return rows.map((r) => r.id);
+    },
+
+    async tracksByTag(tagId: number, viewerId: number, page: { limit: number; offset: number }) {
+      const rows = await db
+        .selectFrom('track_tags')
+        .innerJoin('tracks', 'tracks.id', 'track_tags.track_id')
+        .select('tracks.id')
+        .where('track_tags.tag_id', '=', tagId)
+        .where(visible('tracks', viewerId))
+        .orderBy('tracks.popularity', 'desc')
+        .orderBy('tracks.id')
+        .limit(page.limit)
+        .offset(page.offset)
+        .execute();
+      return rows.map((r) => r.id);
+    },
+
+    async countTracksByTag(tagId: number, viewerId: number): Promise<number> {
+      const row = await db
+        .selectFrom('track_tags')
+        .innerJoin('tracks', 'tracks.id', 'track_tags.track_id')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('track_tags.tag_id', '=', tagId)
+        .where(visible('tracks', viewerId))
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+
+    /** Whether the user owns any private track or album (their pages differ from the public's). */
+    async ownsPrivateMusic(userId: number): Promise<boolean> {
+      const track = await db
+        .selectFrom('tracks')
+        .select('id')
+        .where('owner_id', '=', userId)
+        .where('is_public', '=', 0)
+        .limit(1)
+        .executeTakeFirst();
+      if (track) return true;
+      const album = await db
+        .selectFrom('albums')
+        .select('id')
+        .where('owner_id', '=', userId)
+        .where('is_public', '=', 0)
+        .limit(1)
+        .executeTakeFirst();
+      return !!album;
+    },
+
+    async countTracks(): Promise<number> {
+      const row = await db
+        .selectFrom('tracks')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+
+    /** A play counts toward the track, its album and its artists. */
+    async addPlay(trackId: number): Promise<void> {
+      await db
+        .updateTable('tracks')
+        .set((eb) => ({ plays: eb('plays', '+', 1), popularity: eb('popularity', '+', 1) }))
+        .where('id', '=', trackId)
+        .execute();
+      await db
+        .updateTable('albums')
+        .set((eb) => ({ plays: eb('plays', '+', 1) }))
+        .where('id', '=', (eb) =>
+          eb.selectFrom('tracks').select('album_id').where('id', '=', trackId),
+        )
+        .execute();
+      await db
+        .updateTable('artists')
+        .set((eb) => ({ plays: eb('plays', '+', 1) }))
+        .where('id', 'in', (eb) =>
+          eb.selectFrom('track_artists').select('artist_id').where('track_id', '=', trackId),
+        )
+        .execute();
+    },
+    ...createAlbumsArtistsQueries(db, dialect),
+    ...createTaxonomyQueries(db, dialect),
+  };
+}
+
+export type CatalogRepository = ReturnType<typeof createCatalogRepository>;

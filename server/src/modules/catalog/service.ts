@@ -1,0 +1,266 @@
+import type {
+  Album,
+  AlbumDetails,
+  Artist,
+  Genre,
+  Lyric,
+  PageQuery,
+  Pagination,
+  Tag,
+  Track,
+  TrackDetails,
+} from '@backbeat/common';
+import { pageWindow, paginate } from '../../lib/pagination.ts';
+import {
+  groupByOwner,
+  inOrder,
+  parseWaveform,
+  presentAlbum,
+  presentArtist,
+  presentGenre,
+  presentTag,
+  presentTrack,
+} from './present.ts';
+import type { CatalogRepository } from './repository.ts';
+
+export type CatalogService = ReturnType<typeof createCatalogService>;
+
+/** Who is looking: private tracks and albums show only to their owner. */
+export interface Viewer {
+  userId: number | null;
+}
+const viewerKey = (viewer: Viewer) => viewer.userId ?? 0;
+
+const TOP_TRACKS = 10;
+const ARTIST_ALBUMS = 50;
+const SIMILAR_ARTISTS = 8;
+
+const OWNERSHIP_TTL_MS = 10_000;
+
+export function createCatalogService(deps: { repository: CatalogRepository }) {
+  const repo = deps.repository;
+  const ownership = new Map<number, { at: number; value: Promise<boolean> }>();
+
+  /** Tracks by id in the given order, with artists and album; ids not found are skipped. */
+  async function tracks(ids: readonly number[]): Promise<Track[]> {
+    if (!ids.length) return [];
+    const [rows, artists] = await Promise.all([repo.tracksByIds(ids), repo.trackArtists(ids)]);
+    const byTrack = groupByOwner(artists);
+    return inOrder(ids, rows).map((row) => presentTrack(row, byTrack.get(row.id)));
+  }
+
+  async function albums(ids: readonly number[]): Promise<Album[]> {
+    if (!ids.length) return [];
+    const [rows, artists] = await Promise.all([repo.albumsByIds(ids), repo.albumArtists(ids)]);
+    const byAlbum = groupByOwner(artists);
+    return inOrder(ids, rows).map((row) => presentAlbum(row, byAlbum.get(row.id)));
+  }
+
+  async function artists(ids: readonly number[]): Promise<Artist[]> {
+    if (!ids.length) return [];
+    const [rows, genres] = await Promise.all([
+      repo.artistsByIds(ids),
+      repo.genresOf('artist_genres', ids),
+    ]);
+    const byArtist = groupByOwner(genres);
+    return inOrder(ids, rows).map((row) =>
+      presentArtist(row, (byArtist.get(row.id) ?? []).map(presentGenre)),
+    );
+  }
+
+  async function visibleTracks(ids: readonly number[], viewer: Viewer): Promise<Track[]> {
+    const allowed = new Set(await repo.visibleTrackIds(ids, viewerKey(viewer)));
+    return tracks(ids.filter((id) => allowed.has(id)));
+  }
+
+  return {
+    tracks,
+    albums,
+    artists,
+    visibleTracks,
+
+    async track(id: number, viewer: Viewer): Promise<TrackDetails | null> {
+      const details = await repo.trackDetails(id);
+      if (!details || (details.is_public !== 1 && details.owner_id !== viewer.userId)) return null;
+      const [[track], genres, tags] = await Promise.all([
+        tracks([id]),
+        repo.genresOf('track_genres', [id]),
+        repo.tagsOf('track_tags', [id]),
+      ]);
+      if (!track) return null;
+      return {
+        ...track,
+        description: details.description,
+        genres: genres.map(presentGenre),
+        tags: tags.map(presentTag),
+        waveform: parseWaveform(details.waveform),
+      };
+    },
+
+    async album(id: number, viewer: Viewer): Promise<AlbumDetails | null> {
+      if (!(await repo.albumIsVisible(id, viewerKey(viewer)))) return null;
+      const [[album], rows, trackIds, genres, tags] = await Promise.all([
+        albums([id]),
+        repo.albumsByIds([id]),
+        repo.albumTrackIds(id, viewerKey(viewer)),
+        repo.genresOf('album_genres', [id]),
+        repo.tagsOf('album_tags', [id]),
+      ]);
+      if (!album) return null;
+      return {
+        ...album,
+        tracks_count: trackIds.length,
+        description: rows[0]?.description ?? null,
+        genres: genres.map(presentGenre),
+        tags: tags.map(presentTag),
+        tracks: await tracks(trackIds),
+      };
+    },
+
+    async artistPage(id: number, viewer: Viewer) {
+      const [artist] = await artists([id]);
+      if (!artist) return null;
+      const key = viewerKey(viewer);
+      const [topIds, albumIds, similarIds] = await Promise.all([
+        repo.artistTrackIds(id, key, { limit: TOP_TRACKS, offset: 0 }),
+        repo.artistAlbumIds(id, key, { limit: ARTIST_ALBUMS, offset: 0 }),
+        repo.similarArtistIds(id, SIMILAR_ARTISTS),
+      ]);
+      const [topTracks, artistAlbums, similar] = await Promise.all([
+        tracks(topIds),
+        albums(albumIds),
+        artists(similarIds),
+      ]);
+      return { artist, top_tracks: topTracks, albums: artistAlbums, similar };
+    },
+
+    async artistExists(id: number): Promise<boolean> {
+      return (await repo.artistsByIds([id])).length > 0;
+    },
+
+    async artistTracks(id: number, viewer: Viewer, page: PageQuery): Promise<Pagination<Track>> {
+      const key = viewerKey(viewer);
+      const [ids, total] = await Promise.all([
+        repo.artistTrackIds(id, key, pageWindow(page.page, page.perPage)),
+        repo.countArtistTracks(id, key),
+      ]);
+      return paginate(await tracks(ids), page.page, page.perPage, total);
+    },
+
+    async artistAlbums(id: number, viewer: Viewer, page: PageQuery): Promise<Pagination<Album>> {
+      const key = viewerKey(viewer);
+      const [ids, total] = await Promise.all([
+        repo.artistAlbumIds(id, key, pageWindow(page.page, page.perPage)),
+        repo.countArtistAlbums(id, key),
+      ]);
+      return paginate(await albums(ids), page.page, page.perPage, total);
+    },
+
+    async moreByArtists(track: Track, viewer: Viewer, limit: number): Promise<Track[]> {
+      const first = track.artists[0];
+      if (!first) return [];
+      const ids = await repo.artistTrackIds(first.id, viewerKey(viewer), {
+        limit: limit + 1,
+        offset: 0,
+      });
+      return tracks(ids.filter((id) => id !== track.id).slice(0, limit));
+    },
+
+    async lyric(trackId: number, viewer: Viewer): Promise<Lyric | null> {
+      const details = await repo.trackDetails(trackId);
+      if (!details || (details.is_public !== 1 && details.owner_id !== viewer.userId)) return null;
+      const row = await repo.lyricOf(trackId);
+      return row
+        ? { track_id: row.track_id, text: row.text, is_synced: row.is_synced === 1 }
+        : null;
+    },
+
+    async popularTracks(viewer: Viewer, limit: number) {
+      return tracks(await repo.popularTrackIds(viewerKey(viewer), { limit, offset: 0 }));
+    },
+    async albumsOrdered(order: 'popular' | 'newest', viewer: Viewer, limit: number) {
+      return albums(await repo.albumIdsOrdered(order, viewerKey(viewer), { limit, offset: 0 }));
+    },
+    async popularArtists(limit: number) {
+      return artists(await repo.popularArtistIds({ limit, offset: 0 }));
+    },
+
+    async genres(limit: number): Promise<Genre[]> {
+      return (await repo.genres(limit)).map(presentGenre);
+    },
+    async genre(name: string): Promise<Genre | null> {
+      const row = await repo.genreByName(name);
+      return row ? presentGenre(row) : null;
+    },
+    async genreById(id: number): Promise<Genre | null> {
+      const row = await repo.genreById(id);
+      return row ? presentGenre(row) : null;
+    },
+    async genreTracks(genreId: number, viewer: Viewer, limit: number, offset = 0) {
+      return tracks(await repo.tracksByGenre(genreId, viewerKey(viewer), { limit, offset }));
+    },
+    async genreAlbums(genreId: number, viewer: Viewer, limit: number) {
+      return albums(await repo.albumsByGenre(genreId, viewerKey(viewer), { limit, offset: 0 }));
+    },
+    async genreArtists(genreId: number, limit: number) {
+      return artists(await repo.artistsByGenre(genreId, { limit, offset: 0 }));
+    },
+
+    async tag(name: string): Promise<Tag | null> {
+      const row = await repo.tagByName(name);
+      return row ? presentTag(row) : null;
+    },
+    async tagsByIds(ids: number[]): Promise<Tag[]> {
+      return inOrder(ids, await repo.tagsByIds(ids)).map(presentTag);
+    },
+    async tagTracks(tagId: number, viewer: Viewer, page: PageQuery): Promise<Pagination<Track>> {
+      const key = viewerKey(viewer);
+      const [ids, total] = await Promise.all([
+        repo.tracksByTag(tagId, key, pageWindow(page.page, page.perPage)),
+        repo.countTracksByTag(tagId, key),
+      ]);
+      return paginate(await tracks(ids), page.page, page.perPage, total);
+    },
+    async tagAlbums(tagId: number, viewer: Viewer, page: PageQuery): Promise<Pagination<Album>> {
+      const key = viewerKey(viewer);
+      const [ids, total] = await Promise.all([
+        repo.albumsByTag(tagId, key, pageWindow(page.page, page.perPage)),
+        repo.countAlbumsByTag(tagId, key),
+      ]);
+      return paginate(await albums(ids), page.page, page.perPage, total);
+    },
+
+    /** Where a track's audio is and whether this viewer may hear it (null: not found). */
+    async audioFor(trackId: number, viewer: Viewer) {
+      const row = await repo.trackAudio(trackId);
+      if (!row || (row.is_public !== 1 && row.owner_id !== viewer.userId)) return null;
+      return row.audio_path
+        ? {
+            path: row.audio_path,
+            mime: row.audio_mime ?? 'audio/mpeg',
+            isPublic: row.is_public === 1,
+          }
+        : null;
+    },
+
+    trackIsVisible: async (trackId: number, viewer: Viewer) =>
+      (await repo.visibleTrackIds([trackId], viewerKey(viewer))).length > 0,
+
+    /**
+     * Whether this viewer sees the catalog as the public does (no private music of their
+     * own), so shared cached answers fit them. Remembered per user for a few seconds.
+     */
+    async seesPublicCatalog(viewer: Viewer): Promise<boolean> {
+      if (!viewer.userId) return true;
+      const hit = ownership.get(viewer.userId);
+      if (hit && Date.now() - hit.at < OWNERSHIP_TTL_MS) return !(await hit.value);
+      const value = repo.ownsPrivateMusic(viewer.userId);
+      if (ownership.size > 10_000) ownership.clear();
+      ownership.set(viewer.userId, { at: Date.now(), value });
+      return !(await value);
+    },
+
+    addPlay: (trackId: number) => repo.addPlay(trackId),
+    countTracks: () => repo.countTracks(),
+  };
+}

@@ -1,0 +1,102 @@
+import { sql } from 'kysely';
+import type { Db, Dialect } from '../../db/database.ts';
+import { inIds } from '../../db/id-list.ts';
+
+/** Genre, tag and lyrics reads of the catalog repository. */
+export function createTaxonomyQueries(db: Db, dialect: Dialect) {
+  return {
+    async genresOf(
+      table: 'artist_genres' | 'track_genres' | 'album_genres',
+      ownerIds: readonly number[],
+    ) {
+      if (!ownerIds.length) return [];
+      const ownerColumn =
+        table === 'artist_genres'
+          ? 'artist_id'
+          : table === 'track_genres'
+            ? 'track_id'
+            : 'album_id';
+      return db
+        .selectFrom(`${table} as link` as 'artist_genres')
+        .innerJoin('genres', 'genres.id', 'link.genre_id' as 'artist_genres.genre_id')
+        .select([
+          sql<number>`${sql.ref(`link.${ownerColumn}`)}`.as('owner'),
+          'genres.id',
+          'genres.name',
+          'genres.display_name',
+          'genres.image',
+        ])
+        .where(inIds(dialect, `link.${ownerColumn}`, ownerIds))
+        .orderBy('genres.popularity', 'desc')
+        .execute();
+    },
+
+    async tagsOf(table: 'track_tags' | 'album_tags', ownerIds: readonly number[]) {
+      if (!ownerIds.length) return [];
+      const ownerColumn = table === 'track_tags' ? 'track_id' : 'album_id';
+      return db
+        .selectFrom(`${table} as link` as 'track_tags')
+        .innerJoin('tags', 'tags.id', 'link.tag_id' as 'track_tags.tag_id')
+        .select([
+          sql<number>`${sql.ref(`link.${ownerColumn}`)}`.as('owner'),
+          'tags.id',
+          'tags.name',
+          'tags.display_name',
+        ])
+        .where(inIds(dialect, `link.${ownerColumn}`, ownerIds))
+        .orderBy('tags.name')
+        .execute();
+    },
+
+    async genres(limit: number) {
+      return db
+        .selectFrom('genres')
+        .select(['id', 'name', 'display_name', 'image'])
+        .orderBy('popularity', 'desc')
+        .orderBy('name')
+        .limit(limit)
+        .execute();
+    },
+
+    async genreByName(name: string) {
+      return db
+        .selectFrom('genres')
+        .select(['id', 'name', 'display_name', 'image'])
+        .where('name', '=', name.toLowerCase())
+        .executeTakeFirst();
+    },
+
+    async genreById(id: number) {
+      return db
+        .selectFrom('genres')
+        .select(['id', 'name', 'display_name', 'image'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+    },
+
+    async tagByName(name: string) {
+      return db
+        .selectFrom('tags')
+        .select(['id', 'name', 'display_name'])
+        .where('name', '=', name.toLowerCase())
+        .executeTakeFirst();
+    },
+
+    async tagsByIds(ids: readonly number[]) {
+      if (!ids.length) return [];
+      return db
+        .selectFrom('tags')
+        .select(['id', 'name', 'display_name'])
+        .where(inIds(dialect, 'tags.id', ids))
+        .execute();
+    },
+
+    async lyricOf(trackId: number) {
+      return db
+        .selectFrom('lyrics')
+        .select(['track_id', 'text', 'is_synced'])
+        .where('track_id', '=', trackId)
+        .executeTakeFirst();
+    },
+  };
+}

@@ -1,0 +1,166 @@
+import type { Insertable } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import { nowIso } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
+
+/** Rows per multi-row INSERT; keeps PostgreSQL under its 65,535 parameter limit. */
+const CHUNK = 500;
+
+type Table = keyof Database;
+
+/** Catalog writes: single records for factories and editors, bulk for the seeders. */
+export function createCatalogWriteRepository(db: Db) {
+  async function insertId<
+    T extends 'artists' | 'albums' | 'tracks' | 'genres' | 'tags' | 'playlists',
+  >(table: T, values: Insertable<Database[T]>): Promise<number> {
+    const row = await db
+      .insertInto(table as 'artists')
+      .values(values as Insertable<Database['artists']>)
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  return {
+    insertArtist: (values: Insertable<Database['artists']>) => insertId('artists', values),
+    insertAlbum: (values: Insertable<Database['albums']>) => insertId('albums', values),
+    insertTrack: (values: Insertable<Database['tracks']>) => insertId('tracks', values),
+    insertGenre: (values: Insertable<Database['genres']>) => insertId('genres', values),
+    insertTag: (values: Insertable<Database['tags']>) => insertId('tags', values),
+    insertPlaylist: (values: Insertable<Database['playlists']>) => insertId('playlists', values),
+
+    /** Inserts many rows of one table in chunks (link tables, plays, bulk catalogs). */
+    async insertMany<T extends Table>(table: T, rows: Insertable<Database[T]>[]): Promise<void> {
+      for (let i = 0; i < rows.length; i += CHUNK) {
+        await db
+          .insertInto(table as 'track_tags')
+          .values(rows.slice(i, i + CHUNK) as Insertable<Database['track_tags']>[])
+          .execute();
+      }
+    },
+
+    /** Inserts rows and returns their new ids in order (bulk seeding). */
+    async insertManyReturningIds<T extends 'artists' | 'albums' | 'tracks'>(
+      table: T,
+      rows: Insertable<Database[T]>[],
+    ): Promise<number[]> {
+      const ids: number[] = [];
+      for (let i = 0; i < rows.length; i += CHUNK) {
+        const inserted = await db
+          .insertInto(table as 'artists')
+          .values(rows.slice(i, i + CHUNK) as Insertable<Database['artists']>[])
+          .returning('id')
+          .execute();
+        ids.push(...inserted.map((r) => r.id));
+      }
+      return ids;
+    },
+
+    async setLyrics(trackId: number, text: string, synced: boolean): Promise<void> {
+      const now = nowIso();
+      await db
+        .insertInto('lyrics')
+        .values({
+          track_id: trackId,
+          text,
+          is_synced: synced ? 1 : 0,
+          created_at: now,
+          updated_at: now,
+        })
+        .onConflict((oc) =>
+          oc.column('track_id').doUpdateSet({ text, is_synced: synced ? 1 : 0, updated_at: now }),
+        )
+        .execute();
+    },
+
+    async setWaveform(trackId: number, waveform: number[]): Promise<void> {
+      await db
+        .updateTable('tracks')
+        .set({ waveform: JSON.stringify(waveform) })
+        .where('id', '=', trackId)
+        .execute();
+    },
+
+    async channelBySlug(slug: string) {
+      return db.selectFrom('channels').select('id').where('slug', '=', slug).executeTakeFirst();
+    },
+
+    async insertChannel(values: Insertable<Database['channels']>): Promise<number> {
+      const row = await db
+        .insertInto('channels')
+        .values(values)
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    /** All of a kind, in id order, a page at a time (search reindexing). */
+    async trackDocuments(afterId: number, limit: number) {
+      return db
+        .selectFrom('tracks')
+        .leftJoin('albums', 'albums.id', 'tracks.album_id')
+        .select(['tracks.id', 'tracks.name', 'tracks.popularity', 'albums.name as album_name'])
+        .where('tracks.id', '>', afterId)
+        .orderBy('tracks.id')
+        .limit(limit)
+        .execute();
+    },
+    async albumDocuments(afterId: number, limit: number) {
+      return db
+        .selectFrom('albums')
+        .select(['id', 'name', 'popularity'])
+        .where('id', '>', afterId)
+        .orderBy('id')
+        .limit(limit)
+        .execute();
+    },
+    async artistDocuments(afterId: number, limit: number) {
+      return db
+        .selectFrom('artists')
+        .select(['id', 'name', 'popularity'])
+        .where('id', '>', afterId)
+        .orderBy('id')
+        .limit(limit)
+        .execute();
+    },
+    async tagDocuments(afterId: number, limit: number) {
+      return db
+        .selectFrom('tags')
+        .select(['id', 'name', 'display_name'])
+        .where('id', '>', afterId)
+        .orderBy('id')
+        .limit(limit)
+        .execute();
+    },
+    async playlistDocuments(afterId: number, limit: number) {
+      return db
+        .selectFrom('playlists')
+        .select(['id', 'name', 'is_public'])
+        .where('id', '>', afterId)
+        .orderBy('id')
+        .limit(limit)
+        .execute();
+    },
+    async artistNamesOfTracks(trackIds: number[]) {
+      if (!trackIds.length) return [];
+      return db
+        .selectFrom('track_artists')
+        .innerJoin('artists', 'artists.id', 'track_artists.artist_id')
+        .select(['track_artists.track_id as owner', 'artists.name'])
+        .where('track_artists.track_id', 'in', trackIds)
+        .execute();
+    },
+    async artistNamesOfAlbums(albumIds: number[]) {
+      if (!albumIds.length) return [];
+      return db
+        .selectFrom('album_artists')
+        .innerJoin('artists', 'artists.id', 'album_artists.artist_id')
+        .select(['album_artists.album_id as owner', 'artists.name'])
+        .where('album_artists.album_id', 'in', albumIds)
+        .execute();
+    },
+    now: nowIso,
+  };
+}
+
+export type CatalogWriteRepository = ReturnType<typeof createCatalogWriteRepository>;

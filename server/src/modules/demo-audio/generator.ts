@@ -1,0 +1,77 @@
+import { Mp3Encoder } from '@breezystack/lamejs';
+import { planSong, random, STYLES, type Style } from './plan.ts';
+import { renderSongSteps, waveformOf } from './synth.ts';
+
+export const DEMO_SAMPLE_RATE = 22_050;
+const BITRATE_KBPS = 64;
+const FRAMES_PER_SLICE = 1152 * 8;
+export const WAVEFORM_BUCKETS = 120;
+
+/** Storage key of a demo track's audio; the key alone says how to make it again. */
+export const demoAudioKey = (seed: number, seconds: number, style: Style) =>
+  `demo-audio/v1/${style}-${seed}-${seconds}.mp3`;
+
+const KEY = /^demo-audio\/v1\/([a-z]+)-(\d+)-(\d+)\.mp3$/;
+
+export function parseDemoAudioKey(
+  key: string,
+): { style: Style; seed: number; seconds: number } | null {
+  const match = KEY.exec(key);
+  if (!match || !(STYLES as readonly string[]).includes(match[1]!)) return null;
+  const seconds = Number(match[3]);
+  if (seconds < 1 || seconds > 900) return null;
+  return { style: match[1] as Style, seed: Number(match[2]), seconds };
+}
+
+export const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Synthesises and encodes one demo track to MP3 (mono, 22.05 kHz, 64 kbit/s: about 0.5 MB a
+ * minute). Encoding yields to the event loop between slices so requests keep being served.
+ */
+export async function generateDemoAudio(
+  seed: number,
+  seconds: number,
+  style: Style,
+  /** Awaited between slices: lets background work step aside for a listener's request. */
+  pause: () => Promise<void> = yieldToEventLoop,
+) {
+  const steps = renderSongSteps(planSong(seed, seconds, style), DEMO_SAMPLE_RATE);
+  let step = steps.next();
+  while (!step.done) {
+    await pause();
+    step = steps.next();
+  }
+  const samples = step.value;
+  const length = Math.min(samples.length, seconds * DEMO_SAMPLE_RATE);
+  const pcm = new Int16Array(length);
+  for (let i = 0; i < length; i++) pcm[i] = Math.round(samples[i]! * 32767);
+
+  const encoder = new Mp3Encoder(1, DEMO_SAMPLE_RATE, BITRATE_KBPS);
+  const chunks: Buffer[] = [];
+  for (let i = 0; i < length; i += FRAMES_PER_SLICE) {
+    const encoded = encoder.encodeBuffer(pcm.subarray(i, i + FRAMES_PER_SLICE));
+    if (encoded.length)
+      chunks.push(Buffer.from(encoded.buffer, encoded.byteOffset, encoded.length));
+    await yieldToEventLoop();
+  }
+  const tail = encoder.flush();
+  if (tail.length) chunks.push(Buffer.from(tail.buffer, tail.byteOffset, tail.length));
+  return {
+    mp3: Buffer.concat(chunks),
+    waveform: waveformOf(samples.subarray(0, length), WAVEFORM_BUCKETS),
+  };
+}
+
+/** A waveform predicted from the arrangement alone, for seeding without rendering audio. */
+export function plannedWaveform(seed: number, seconds: number, style: Style): number[] {
+  const plan = planSong(seed, seconds, style);
+  const rand = random(seed ^ 0x5bd1e995);
+  const energy = { intro: 0.45, verse: 0.75, chorus: 1, break: 0.35, outro: 0.5 };
+  return Array.from({ length: WAVEFORM_BUCKETS }, (_, bucket) => {
+    const bar = Math.floor(((bucket + 0.5) / WAVEFORM_BUCKETS) * plan.totalBars);
+    const section = plan.sections.find((s) => bar >= s.startBar && bar < s.startBar + s.bars);
+    const level = energy[section?.kind ?? 'outro'] * (0.82 + rand() * 0.18);
+    return Math.round(level * 100) / 100;
+  });
+}

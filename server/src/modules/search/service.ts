@@ -1,0 +1,92 @@
+import { foldSearchText, searchTerms, type SearchResults, type SearchType } from '@backbeat/common';
+import type { CatalogService, Viewer } from '../catalog/service.ts';
+import type { PlaylistsService } from '../playlists/service.ts';
+import type { SearchDocument, SearchIndexRepository, SearchKind } from './repository.ts';
+
+export type SearchService = ReturnType<typeof createSearchService>;
+
+/** Popularity 0..∞ to a relevance multiplier 0..~1. */
+export const boostOf = (popularity: number) =>
+  Math.min(1.5, Math.log10(1 + Math.max(0, popularity)) / 3);
+
+export const searchDocument = (
+  kind: SearchKind,
+  refId: number,
+  name: string,
+  extra: string,
+  popularity: number,
+): SearchDocument => ({
+  kind,
+  refId,
+  name: foldSearchText(name),
+  extra: foldSearchText(extra),
+  boost: boostOf(popularity),
+});
+
+export function createSearchService(deps: {
+  index: SearchIndexRepository;
+  catalog: CatalogService;
+  playlists: PlaylistsService;
+}) {
+  const { index, catalog } = deps;
+
+  return {
+    /** Each asked-for kind's best matches; prefix, case and accent insensitive. */
+    async search(
+      query: string,
+      types: SearchType[],
+      perPage: number,
+      viewer: Viewer,
+    ): Promise<SearchResults> {
+      const terms = searchTerms(query);
+      const results: SearchResults = {
+        query,
+        artists: [],
+        albums: [],
+        tracks: [],
+        playlists: [],
+        users: [],
+        tags: [],
+      };
+      if (!terms.length) return results;
+      const page = { limit: perPage, offset: 0 };
+      // Private albums and tracks are in the index; ask for a few more, then drop hidden ones.
+      const widened = { limit: perPage + 10, offset: 0 };
+      await Promise.all(
+        types.map(async (type) => {
+          switch (type) {
+            case 'artists':
+              results.artists = await catalog.artists(await index.query('artist', terms, page));
+              break;
+            case 'albums': {
+              const found = await catalog.albums(await index.query('album', terms, widened));
+              results.albums = found
+                .filter((a) => a.is_public || a.owner_id === viewer.userId)
+                .slice(0, perPage);
+              break;
+            }
+            case 'tracks': {
+              const ids = await index.query('track', terms, widened);
+              results.tracks = (await catalog.visibleTracks(ids, viewer)).slice(0, perPage);
+              break;
+            }
+            case 'playlists': {
+              const ids = await index.query('playlist', terms, widened);
+              results.playlists = (await deps.playlists.many(ids, viewer)).slice(0, perPage);
+              break;
+            }
+            case 'tags':
+              results.tags = await catalog.tagsByIds(await index.query('tag', terms, page));
+              break;
+            case 'users':
+              results.users = await index.users(terms, query.trim(), perPage);
+              break;
+          }
+        }),
+      );
+      return results;
+    },
+    upsert: (documents: SearchDocument[]) => index.upsert(documents),
+    remove: (kind: SearchKind, ids: number[]) => index.remove(kind, ids),
+  };
+}

@@ -1,0 +1,49 @@
+import { idParamsSchema } from '@backbeat/common';
+import { notFound } from '../../http/http-error.ts';
+import { typed, type RoutesPlugin } from '../../http/types.ts';
+import { isSafeKey } from '../../storage/storage.ts';
+import { sendStoredFile } from '../../storage/send-stored-file.ts';
+
+const CONTENT_TYPES: Record<string, string> = {
+  svg: 'image/svg+xml',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  webp: 'image/webp',
+};
+
+export const streamingRoutes: RoutesPlugin = async (app) => {
+  const api = typed(app);
+
+  /** The hot path: one indexed lookup, then the file piped with a large buffer (DESIGN §4). */
+  api.get(
+    '/api/v1/tracks/:id/stream',
+    { schema: { params: idParamsSchema }, config: { access: 'music.play' } },
+    async (request, reply) => {
+      const audio = await app.services.streaming.audio(request.params.id, {
+        userId: request.user?.id ?? null,
+      });
+      if (!audio) throw notFound();
+      await sendStoredFile(request, reply, app.services.storage, audio.path, {
+        contentType: audio.mime,
+        // Private tracks and plan-gated plays must not sit in shared caches.
+        cacheControl: 'private, max-age=86400',
+      });
+    },
+  );
+
+  /** Public files (artwork); immutable names, no session needed. */
+  app.get('/storage/public/*', { config: { session: false } }, async (request, reply) => {
+    const rest = (request.params as { '*': string })['*'];
+    const key = `public/${rest}`;
+    const extension = rest.split('.').pop()?.toLowerCase() ?? '';
+    const contentType = CONTENT_TYPES[extension];
+    if (!contentType || !isSafeKey(key)) throw notFound();
+    await sendStoredFile(request, reply, app.services.storage, key, {
+      contentType,
+      cacheControl: 'public, max-age=604800',
+      // An SVG opened on its own must not run scripts.
+      headers: { 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'" },
+    });
+  });
+};

@@ -1,0 +1,126 @@
+import { useEffect, useState } from 'react';
+import { useParams } from 'react-router';
+import { genreLink, radioLink } from '@backbeat/common';
+import { useTrans } from '../../../lib/translator.ts';
+import { Button } from '../../../ui/button.tsx';
+import { Icon } from '../../../ui/icons.tsx';
+import { AlbumCard, ArtistCard, CardGrid } from '../components/media-cards.tsx';
+import { Carousel } from '../components/carousel.tsx';
+import { Chips, MediaHeader } from '../components/media-header.tsx';
+import { PageSkeleton, QueryError } from '../components/page-states.tsx';
+import { PlayActions } from '../components/play-actions.tsx';
+import { TrackTable } from '../components/track-table.tsx';
+import { useArtistQuery } from '../queries.ts';
+
+const COLLAPSED_TRACKS = 5;
+
+export function ArtistPage() {
+  const trans = useTrans();
+  const id = Number(useParams().artistId);
+  const query = useArtistQuery(id);
+  const [expanded, setExpanded] = useState(false);
+  const data = query.data;
+
+  useEffect(() => {
+    if (data) document.title = data.artist.name;
+  }, [data]);
+
+  if (query.isError) return <QueryError error={query.error} retry={() => void query.refetch()} />;
+  if (!data) return <PageSkeleton round />;
+  const { artist, top_tracks: topTracks, albums, similar } = data;
+
+  return (
+    <div className="pb-12">
+      <MediaHeader
+        round
+        image={artist.image}
+        eyebrow={
+          artist.verified ? (
+            <span className="inline-flex items-center gap-1 text-primary">
+              <Icon name="verified" size={16} />
+              {trans('Verified artist')}
+            </span>
+          ) : (
+            trans('Artist')
+          )
+        }
+        title={artist.name}
+        meta={trans(':count plays', { count: artist.plays.toLocaleString() })}
+        actions={<PlayActions tracks={topTracks} radio={radioLink('artist', artist)} />}
+      />
+      <div className="flex flex-col gap-10 px-4 md:px-8">
+        <section aria-labelledby="popular-heading">
+          <h2 id="popular-heading" className="mb-2 text-xl font-bold">
+            {trans('Popular')}
+          </h2>
+          <TrackTable
+            tracks={expanded ? topTracks : topTracks.slice(0, COLLAPSED_TRACKS)}
+            label={trans('Popular tracks')}
+          />
+          {topTracks.length > COLLAPSED_TRACKS && (
+            <Button
+              variant="text"
+              size="sm"
+              className="mt-2"
+              onClick={() => setExpanded((v) => !v)}
+            >
+              {expanded ? trans('Show less') : trans('Show more')}
+            </Button>
+          )}
+        </section>
+        {albums.length > 0 && (
+          <section aria-labelledby="albums-heading">
+            <h2 id="albums-heading" className="mb-2 text-xl font-bold">
+              {trans('Discography')}
+            </h2>
+            <CardGrid className="-mx-2">
+              {albums.map((album) => (
+                <AlbumCard key={album.id} album={album} />
+              ))}
+            </CardGrid>
+          </section>
+        )}
+        {similar.length > 0 && (
+          <Carousel title={trans('Fans also like')}>
+            {similar.map((other) => (
+              <ArtistCard key={other.id} artist={other} />
+            ))}
+          </Carousel>
+        )}
+        <section aria-labelledby="about-heading" className="rounded-2xl bg-bg-alt p-6">
+          <h2 id="about-heading" className="mb-3 text-xl font-bold">
+            {trans('About')}
+          </h2>
+          {artist.description && <p className="max-w-3xl text-fg-muted">{artist.description}</p>}
+          <div className="mt-4 flex flex-col gap-3">
+            <Chips
+              label={trans('Genres')}
+              items={artist.genres.map((g) => ({
+                key: g.id,
+                label: g.display_name,
+                to: genreLink(g),
+              }))}
+            />
+            {artist.links.length > 0 && (
+              <ul className="flex flex-wrap gap-4 text-sm">
+                {artist.links.map((link) => (
+                  <li key={link.url}>
+                    <a
+                      href={link.url}
+                      target="_blank"
+                      rel="noopener noreferrer nofollow"
+                      className="inline-flex items-center gap-1 text-primary hover:underline"
+                    >
+                      <Icon name="link" size={16} />
+                      {link.title}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        </section>
+      </div>
+    </div>
+  );
+}

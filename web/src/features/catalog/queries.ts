@@ -1,0 +1,94 @@
+import { useQuery } from '@tanstack/react-query';
+import type {
+  Album,
+  AlbumDetails,
+  Artist,
+  Channel,
+  Lyric,
+  PlaylistDetails,
+  RadioSeedType,
+  RadioStation,
+  Tag,
+  Track,
+  TrackDetails,
+} from '@backbeat/common';
+import { http } from '../../lib/http.ts';
+
+/** Query keys and fetchers of the catalog pages (DESIGN §5: they live with their feature). */
+export const catalogKeys = {
+  track: (id: number) => ['tracks', id] as const,
+  lyrics: (id: number) => ['tracks', id, 'lyrics'] as const,
+  album: (id: number) => ['albums', id] as const,
+  artist: (id: number) => ['artists', id] as const,
+  artistTracks: (id: number) => ['artists', id, 'tracks'] as const,
+  channel: (slug: string, restriction?: string) => ['channel', slug, restriction ?? null] as const,
+  tag: (name: string) => ['tags', name] as const,
+  tagList: (name: string, kind: 'tracks' | 'albums') => ['tags', name, kind] as const,
+  playlist: (id: number) => ['playlists', id] as const,
+  radio: (type: RadioSeedType, id: number) => ['radio', type, id] as const,
+};
+
+export const useTrackQuery = (id: number | null | undefined) =>
+  useQuery({
+    queryKey: catalogKeys.track(id ?? 0),
+    queryFn: ({ signal }) =>
+      http.get<{ track: TrackDetails; more_by_artist: Track[] }>(`tracks/${id}`, { signal }),
+    enabled: !!id,
+  });
+
+export const useLyricsQuery = (id: number | null | undefined, enabled = true) =>
+  useQuery({
+    queryKey: catalogKeys.lyrics(id ?? 0),
+    queryFn: ({ signal }) => http.get<{ lyric: Lyric }>(`tracks/${id}/lyrics`, { signal }),
+    enabled: !!id && enabled,
+  });
+
+export const useAlbumQuery = (id: number) =>
+  useQuery({
+    queryKey: catalogKeys.album(id),
+    queryFn: ({ signal }) => http.get<{ album: AlbumDetails }>(`albums/${id}`, { signal }),
+  });
+
+export const useArtistQuery = (id: number) =>
+  useQuery({
+    queryKey: catalogKeys.artist(id),
+    queryFn: ({ signal }) =>
+      http.get<{ artist: Artist; top_tracks: Track[]; albums: Album[]; similar: Artist[] }>(
+        `artists/${id}`,
+        { signal },
+      ),
+  });
+
+export const useChannelQuery = (slugOrId: string, restriction?: string) =>
+  useQuery({
+    queryKey: catalogKeys.channel(slugOrId, restriction),
+    queryFn: ({ signal }) =>
+      http.get<{ channel: Channel }>(`channel/${encodeURIComponent(slugOrId)}`, {
+        params: { restriction },
+        signal,
+      }),
+  });
+
+export const useTagQuery = (name: string) =>
+  useQuery({
+    queryKey: catalogKeys.tag(name),
+    queryFn: ({ signal }) => http.get<{ tag: Tag }>(`tags/${encodeURIComponent(name)}`, { signal }),
+  });
+
+export const usePlaylistQuery = (id: number) =>
+  useQuery({
+    queryKey: catalogKeys.playlist(id),
+    queryFn: ({ signal }) => http.get<{ playlist: PlaylistDetails }>(`playlists/${id}`, { signal }),
+  });
+
+export const useRadioQuery = (type: RadioSeedType, id: number) =>
+  useQuery({
+    queryKey: catalogKeys.radio(type, id),
+    queryFn: ({ signal }) => http.get<{ station: RadioStation }>(`radio/${type}/${id}`, { signal }),
+    // A station is a fresh mix each time it is opened.
+    staleTime: 0,
+    gcTime: 0,
+  });
+
+export const fetchRadio = (type: RadioSeedType, id: number) =>
+  http.get<{ station: RadioStation }>(`radio/${type}/${id}`);

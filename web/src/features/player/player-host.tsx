@@ -1,0 +1,50 @@
+import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { useNavigate } from 'react-router';
+import { openDialog } from '../../ui/dialog/dialog-store.ts';
+import { playerActions, shortcutKey } from './actions.ts';
+import { connectMediaSession } from './media-session.ts';
+import { persistPlayer } from './persistence.ts';
+import { usePlayerStore } from './player-store.ts';
+
+const ExpandedPlayer = lazy(() => import('./components/expanded-player.tsx'));
+
+/**
+ * Lives in the app layout: restores and saves the session, connects the Media Session and
+ * the keyboard shortcuts. Embeds leave it out, so they never touch the listener's queue.
+ */
+export function PlayerHost() {
+  const navigate = useNavigate();
+  const expanded = usePlayerStore((s) => s.expanded);
+  const actions = useMemo(
+    () =>
+      playerActions({
+        openHelp: () =>
+          void import('./components/shortcuts-dialog.tsx').then(({ ShortcutsDialog }) =>
+            openDialog(() => <ShortcutsDialog actions={actions} />),
+          ),
+        openLyrics: () => void navigate('/lyrics'),
+      }),
+    [navigate],
+  );
+
+  useEffect(() => persistPlayer(), []);
+  useEffect(() => connectMediaSession(), []);
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || document.querySelector('dialog[open]')) return;
+      const key = shortcutKey(event);
+      const action = key && actions.find((a) => a.keys.includes(key));
+      if (!action) return;
+      event.preventDefault();
+      action.perform();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [actions]);
+
+  return expanded ? (
+    <Suspense fallback={null}>
+      <ExpandedPlayer />
+    </Suspense>
+  ) : null;
+}

@@ -1,0 +1,311 @@
+import { create } from 'zustand';
+import type { Track } from '@backbeat/common';
+import { getBootstrap } from '../../lib/bootstrap.ts';
+import { http } from '../../lib/http.ts';
+import { trans } from '../../lib/translator.ts';
+import { useToastStore } from '../../ui/toast/toast-store.ts';
+import { createHtmlAudioProvider } from './html-audio-provider.ts';
+import type { PlaybackProvider } from './playback-provider.ts';
+import {
+  moveItem,
+  nextIndex,
+  previousIndex,
+  shuffled,
+  toQueueItems,
+  type QueueItem,
+} from './queue.ts';
+
+export type RepeatMode = 'off' | 'all' | 'one';
+export type PlayStatus = 'idle' | 'loading' | 'playing' | 'paused';
+export type PlaySource = 'player' | 'embed' | 'radio';
+
+export interface PlayerState {
+  queue: QueueItem[];
+  /** Order before shuffling, to restore when shuffle is turned off. */
+  unshuffled: QueueItem[] | null;
+  index: number;
+  status: PlayStatus;
+  /** Seconds. */
+  position: number;
+  duration: number;
+  volume: number;
+  muted: boolean;
+  repeat: RepeatMode;
+  shuffle: boolean;
+  queueOpen: boolean;
+  expanded: boolean;
+  source: PlaySource;
+}
+
+const RESTART_THRESHOLD_S = 3;
+
+export const usePlayerStore = create<PlayerState>(() => ({
+  queue: [],
+  unshuffled: null,
+  index: -1,
+  status: 'idle',
+  position: 0,
+  duration: 0,
+  volume: 0.8,
+  muted: false,
+  repeat: 'off',
+  shuffle: false,
+  queueOpen: false,
+  expanded: false,
+  source: 'player',
+}));
+
+export const currentItem = (state: PlayerState): QueueItem | null =>
+  state.queue[state.index] ?? null;
+export const useCurrentTrack = () => usePlayerStore((s) => currentItem(s)?.track ?? null);
+export const streamUrl = (track: Track) => http.url(`tracks/${track.id}/stream`);
+
+let provider: PlaybackProvider | null = null;
+/** The key of the queue item whose play was already logged (one log per play). */
+let loggedKey: string | null = null;
+
+const get = usePlayerStore.getState;
+const set = usePlayerStore.setState;
+
+function playback(): PlaybackProvider {
+  if (!provider) {
+    provider = createHtmlAudioProvider();
+    provider.listen({
+      time: (position, duration) => set({ position, duration: duration || get().duration }),
+      playing() {
+        set({ status: 'playing' });
+        const item = currentItem(get());
+        if (item && loggedKey !== item.key) {
+          loggedKey = item.key;
+          void http.post(`tracks/${item.track.id}/plays`, { source: get().source }).catch(() => {});
+        }
+        preloadNext();
+      },
+      paused: () => set({ status: 'paused' }),
+      waiting: () => set({ status: 'loading' }),
+      ended: () => (get().repeat === 'one' ? replay() : advance(true)),
+      error(message) {
+        set({ status: 'paused' });
+        useToastStore
+          .getState()
+          .add({ type: 'danger', message: trans('Could not play this track.') });
+        console.warn('playback error', message);
+      },
+    });
+  }
+  return provider;
+}
+
+function preloadNext() {
+  const state = get();
+  const next = nextIndex(state.queue.length, state.index, state.repeat === 'all');
+  const item = next === null ? null : state.queue[next];
+  playback().preload(item ? streamUrl(item.track) : null);
+}
+
+function load(index: number, autoplay: boolean, startAt = 0) {
+  const item = get().queue[index];
+  if (!item) return;
+  if (autoplay) loggedKey = null;
+  set({
+    index,
+    position: startAt,
+    duration: item.track.duration / 1000,
+    status: autoplay ? 'loading' : 'paused',
+  });
+  const { volume, muted } = get();
+  playback().setVolume(volume, muted);
+  playback().load(streamUrl(item.track), { autoplay, startAt });
+}
+
+function replay() {
+  loggedKey = null;
+  playback().seek(0);
+  void playback().play();
+}
+
+function advance(automatic: boolean) {
+  const state = get();
+  const next = nextIndex(state.queue.length, state.index, state.repeat === 'all');
+  if (next === null) {
+    if (automatic) {
+      playback().seek(0);
+      set({ status: 'paused', position: 0 });
+    }
+    return;
+  }
+  load(next, automatic || state.status === 'playing' || state.status === 'loading');
+}
+
+/** Every player action; components and shortcuts call these, never the provider. */
+export const player = {
+  playTracks(tracks: Track[], options: { startIndex?: number; source?: PlaySource } = {}) {
+    if (!tracks.length) return;
+    // With billing on, the plan decides (spec: subscription permissions).
+    if (!getBootstrap().subscription_permissions.can_play_audio) {
+      useToastStore.getState().add({
+        type: 'danger',
+        message: trans('Your plan does not include listening. Log in or upgrade to play music.'),
+      });
+      return;
+    }
+    let items = toQueueItems(tracks);
+    const start = Math.min(options.startIndex ?? 0, items.length - 1);
+    let unshuffled: QueueItem[] | null = null;
+    let index = start;
+    if (get().shuffle) {
+      unshuffled = items;
+      const first = items[start]!;
+      items = [first, ...shuffled(items.filter((i) => i !== first))];
+      index = 0;
+    }
+    set({ queue: items, unshuffled, source: options.source ?? 'player' });
+    load(index, true);
+  },
+  /** Plays the list shuffled, whatever the shuffle setting was. */
+  shuffleTracks(tracks: Track[]) {
+    set({ shuffle: true });
+    player.playTracks(shuffled(tracks));
+  },
+  playNext(tracks: Track[]) {
+    const state = get();
+    if (state.index === -1) return player.playTracks(tracks);
+    const queue = [...state.queue];
+    queue.splice(state.index + 1, 0, ...toQueueItems(tracks));
+    set({
+      queue,
+      unshuffled: state.unshuffled
+        ? [...state.unshuffled, ...queue.slice(state.index + 1, state.index + 1 + tracks.length)]
+        : null,
+    });
+    preloadNext();
+  },
+  addToQueue(tracks: Track[]) {
+    const state = get();
+    if (state.index === -1) return player.playTracks(tracks);
+    const added = toQueueItems(tracks);
+    set({
+      queue: [...state.queue, ...added],
+      unshuffled: state.unshuffled ? [...state.unshuffled, ...added] : null,
+    });
+    preloadNext();
+  },
+  playAt(index: number) {
+    load(index, true);
+  },
+  playKey(key: string) {
+    const index = get().queue.findIndex((i) => i.key === key);
+    if (index !== -1) load(index, true);
+  },
+  toggle() {
+    const state = get();
+    if (state.index === -1) return;
+    if (state.status === 'playing' || state.status === 'loading') playback().pause();
+    else if (state.status === 'idle') load(state.index, true, state.position);
+    else void playback().play();
+  },
+  play: () => get().status !== 'playing' && player.toggle(),
+  pause: () => get().status === 'playing' && playback().pause(),
+  next: () => advance(false),
+  previous() {
+    const state = get();
+    if (state.position > RESTART_THRESHOLD_S || (state.index <= 0 && state.repeat !== 'all')) {
+      player.seek(0);
+      return;
+    }
+    const previous = previousIndex(state.queue.length, state.index, state.repeat === 'all');
+    if (previous !== null) load(previous, state.status === 'playing' || state.status === 'loading');
+  },
+  seek(seconds: number) {
+    const target = Math.max(0, Math.min(seconds, get().duration || seconds));
+    set({ position: target });
+    if (get().status === 'idle') return;
+    playback().seek(target);
+  },
+  setVolume(volume: number) {
+    const value = Math.max(0, Math.min(1, volume));
+    set({ volume: value, muted: value === 0 });
+    playback().setVolume(value, value === 0);
+  },
+  toggleMute() {
+    const muted = !get().muted;
+    const volume = !muted && get().volume === 0 ? 0.5 : get().volume;
+    set({ muted, volume });
+    playback().setVolume(volume, muted);
+  },
+  toggleShuffle() {
+    const state = get();
+    const current = currentItem(state);
+    if (!state.shuffle) {
+      const rest = state.queue.filter((i) => i !== current);
+      const queue = current ? [current, ...shuffled(rest)] : shuffled(rest);
+      set({ shuffle: true, unshuffled: state.queue, queue, index: current ? 0 : -1 });
+    } else {
+      const queue = state.unshuffled ?? state.queue;
+      set({
+        shuffle: false,
+        unshuffled: null,
+        queue,
+        index: current ? queue.findIndex((i) => i.key === current.key) : -1,
+      });
+    }
+    preloadNext();
+  },
+  cycleRepeat() {
+    const order: RepeatMode[] = ['off', 'all', 'one'];
+    set({ repeat: order[(order.indexOf(get().repeat) + 1) % order.length]! });
+    preloadNext();
+  },
+  move(from: number, to: number) {
+    const state = get();
+    set(moveItem(state.queue, from, to, currentItem(state)?.key ?? null));
+    preloadNext();
+  },
+  remove(key: string) {
+    const state = get();
+    const current = currentItem(state);
+    const queue = state.queue.filter((i) => i.key !== key);
+    const unshuffled = state.unshuffled?.filter((i) => i.key !== key) ?? null;
+    if (current?.key !== key) {
+      set({
+        queue,
+        unshuffled,
+        index: current ? queue.findIndex((i) => i.key === current.key) : -1,
+      });
+      preloadNext();
+      return;
+    }
+    set({ queue, unshuffled });
+    if (!queue.length) return player.stop();
+    load(Math.min(state.index, queue.length - 1), state.status === 'playing');
+  },
+  /** Clears what is queued after the current track. */
+  clearUpcoming() {
+    const state = get();
+    const current = currentItem(state);
+    set({ queue: current ? [current] : [], unshuffled: null, index: current ? 0 : -1 });
+    preloadNext();
+  },
+  stop() {
+    playback().stop();
+    set({ queue: [], unshuffled: null, index: -1, status: 'idle', position: 0, duration: 0 });
+  },
+  setQueueOpen: (queueOpen: boolean) => set({ queueOpen }),
+  toggleQueue: () => set({ queueOpen: !get().queueOpen }),
+  setExpanded: (expanded: boolean) => set({ expanded }),
+  /** Puts back a saved session without playing (after a reload). */
+  restore(
+    saved: Pick<
+      PlayerState,
+      'queue' | 'unshuffled' | 'index' | 'position' | 'volume' | 'muted' | 'repeat' | 'shuffle'
+    >,
+  ) {
+    set({
+      ...saved,
+      status: saved.index >= 0 ? 'paused' : 'idle',
+      duration: (saved.queue[saved.index]?.track.duration ?? 0) / 1000,
+    });
+    playback().setVolume(saved.volume, saved.muted);
+    if (saved.index >= 0) load(saved.index, false, saved.position);
+  },
+};

@@ -1,0 +1,23 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { SearchResults, SearchType } from '@backbeat/common';
+import { http } from '../../lib/http.ts';
+
+export const searchKeys = {
+  results: (query: string, types: string, perPage: number) =>
+    ['search', query, types, perPage] as const,
+};
+
+export function useSearchQuery(query: string, types: SearchType[] | null, perPage: number) {
+  const trimmed = query.trim();
+  const typeList = types?.join(',') ?? '';
+  return useQuery({
+    queryKey: searchKeys.results(trimmed, typeList, perPage),
+    queryFn: ({ signal }) =>
+      http.get<{ results: SearchResults }>('search', {
+        params: { query: trimmed, types: typeList || undefined, perPage },
+        signal,
+      }),
+    enabled: trimmed.length > 0,
+    placeholderData: keepPreviousData,
+  });
+}
