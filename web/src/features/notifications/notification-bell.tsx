@@ -1,0 +1,121 @@
+import clsx from 'clsx';
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { errorMessage } from '../../lib/api-error.ts';
+import { useCurrentUser } from '../../lib/bootstrap.ts';
+import { useTrans } from '../../lib/translator.ts';
+import { Button } from '../../ui/button.tsx';
+import { Icon } from '../../ui/icons.tsx';
+import { toast } from '../../ui/toast/toast-store.ts';
+import { NotificationList } from './notification-list.tsx';
+import { markAllAsRead, useNotificationsQuery } from './queries.ts';
+import { useRealtime } from './realtime.ts';
+
+/** Navbar bell: the unread count, kept live, and a panel with the latest notifications. */
+export function NotificationBell() {
+  const trans = useTrans();
+  const user = useCurrentUser();
+  const count = user?.unread_notifications_count ?? 0;
+  const [open, setOpen] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  useRealtime(user?.id ?? null);
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (e: PointerEvent) => {
+      if (!root.current?.contains(e.target as Node) && !(e.target as Element).closest?.('dialog'))
+        setOpen(false);
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setOpen(false);
+      button.current?.focus();
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  const label =
+    count > 0 ? trans('Notifications (:count unread)', { count }) : trans('Notifications');
+  return (
+    <div ref={root} className="relative">
+      <button
+        ref={button}
+        type="button"
+        aria-label={label}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => setOpen((v) => !v)}
+        className="relative inline-flex size-10 items-center justify-center rounded-full text-fg-muted hover:bg-bg-hover hover:text-fg focus-visible:outline-2 focus-visible:outline-primary"
+      >
+        <Icon name="notifications" size={24} />
+        {count > 0 && (
+          <span
+            data-testid="unread-count"
+            aria-hidden="true"
+            className="absolute top-1 right-1 flex h-[18px] min-w-[18px] items-center justify-center rounded-full bg-primary px-1 text-[11px] leading-none font-bold text-on-primary"
+          >
+            {count > 99 ? '99+' : count}
+          </span>
+        )}
+      </button>
+      {open && <BellPanel close={() => setOpen(false)} hasUnread={count > 0} />}
+    </div>
+  );
+}
+
+function BellPanel({ close, hasUnread }: { close: () => void; hasUnread: boolean }) {
+  const trans = useTrans();
+  const query = useNotificationsQuery(1);
+  const markAll = () => void markAllAsRead().catch((e) => toast.danger(trans(errorMessage(e))));
+
+  return (
+    <div
+      role="dialog"
+      aria-label={trans('Notifications')}
+      className={clsx(
+        'z-50 flex flex-col overflow-hidden rounded-xl border border-border bg-bg-elevated shadow-2xl',
+        'fixed inset-x-2 top-[52px] max-h-[calc(100dvh-64px)]',
+        'md:absolute md:inset-x-auto md:top-auto md:right-0 md:mt-2 md:max-h-[min(560px,75vh)] md:w-[380px]',
+      )}
+    >
+      <header className="flex items-center gap-2 border-b border-border px-4 py-2.5">
+        <h2 className="flex-1 text-sm font-semibold text-fg">{trans('Notifications')}</h2>
+        {hasUnread && (
+          <Button size="xs" variant="text" onClick={markAll}>
+            {trans('Mark all as read')}
+          </Button>
+        )}
+        <Link
+          to="/notifications/settings"
+          onClick={close}
+          aria-label={trans('Notification settings')}
+          className="inline-flex size-8 items-center justify-center rounded-full text-fg-muted hover:bg-bg-hover hover:text-fg focus-visible:outline-2 focus-visible:outline-primary"
+        >
+          <Icon name="settings" size={18} />
+        </Link>
+      </header>
+      <div className="min-h-0 flex-1 overflow-y-auto">
+        <NotificationList
+          notifications={query.data?.pagination.data}
+          isPending={query.isPending}
+          error={query.error}
+          onRetry={() => void query.refetch()}
+          onOpen={close}
+        />
+      </div>
+      <Link
+        to="/notifications"
+        onClick={close}
+        className="border-t border-border px-4 py-2.5 text-center text-sm font-medium text-primary hover:bg-bg-hover focus-visible:outline-2 focus-visible:outline-primary"
+      >
+        {trans('View all notifications')}
+      </Link>
+    </div>
+  );
+}
