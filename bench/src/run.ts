@@ -6,6 +6,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { runCatalogBench } from './catalog-bench.ts';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
@@ -146,3 +147,5 @@ async function main() {
 }
 
 await main();
+// The music area: catalogs of 10,000 and 100,000 tracks (set BENCH_CATALOG_SIZES to change).
+await runCatalogBench();

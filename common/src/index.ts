@@ -11,3 +11,5 @@ export * from './schemas/auth.ts';
 export * from './schemas/common.ts';
 export * from './schemas/account.ts';
 export * from './catalog/index.ts';
+export * from './notifications/index.ts';
+export * from './workspaces.ts';

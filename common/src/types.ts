@@ -1,5 +1,6 @@
 import type { MenuPosition } from './constants.ts';
 import type { PermissionName } from './permissions.ts';
+import type { WorkspaceSummary } from './workspaces.ts';
 
 export interface PermissionRestriction {
   name: string;
@@ -153,7 +154,8 @@ export interface BootstrapData {
   subscription_permissions: SubscriptionPermissions;
   locale: Locale;
   localizations: { language: string; name: string }[];
-  workspaces: { id: number; name: string; members_count: number }[];
+  /** The personal "Default" workspace (id 0) first, then the ones the user belongs to. */
+  workspaces: WorkspaceSummary[];
 }
 
 export interface ValidationErrorBody {

@@ -17,6 +17,7 @@ import { registerSpa } from './http/spa.ts';
 import { createFileLogs } from './logging/file-logs.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { bootstrapRoutes } from './modules/bootstrap/routes.ts';
+import { musicRoutes } from './modules/catalog/register.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { logsRoutes } from './modules/logs/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
@@ -27,6 +28,9 @@ import { sessionsRoutes } from './modules/sessions/routes.ts';
 import { socialAuthRoutes } from './modules/social-auth/routes.ts';
 import { twoFactorRoutes } from './modules/two-factor/routes.ts';
 import { valueListsRoutes } from './modules/value-lists/routes.ts';
+import { notificationsRoutes } from './modules/notifications/routes.ts';
+import { workspacesRoutes } from './modules/workspaces/routes.ts';
+import { realtimeRoutes } from './realtime/routes.ts';
 import { createServices } from './services.ts';
 
 const projectRoot = resolve(import.meta.dirname, '../..');
@@ -80,7 +84,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, connectTimeout: 2000 })
     : null;
-  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+  if (redis) {
+    // Without a listener ioredis reports an unreachable Redis as an unhandled error, in a loop.
+    redis.on('error', (error: Error) =>
+      app.log.warn({ err: error }, 'Redis (rate limits) unavailable'),
+    );
+    app.addHook('onClose', async () => void (await redis.quit()));
+  }
   await app.register(fastifyRateLimit, {
     global: false,
     ...(redis ? { redis, nameSpace: 'backbeat:rate-limit:' } : {}),
@@ -112,6 +122,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authRoutes);
   await app.register(logsRoutes);
   await app.register(usersRoutes);
+  await app.register(musicRoutes);
   await app.register(emailVerificationRoutes);
   await app.register(twoFactorRoutes);
   await app.register(accessTokensRoutes);
@@ -119,9 +130,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(socialAuthRoutes);
   await app.register(valueListsRoutes);
   await app.register(recaptchaRoutes);
+  await app.register(notificationsRoutes);
+  await app.register(workspacesRoutes);
+  await app.register(realtimeRoutes);
   app.addHook('onClose', async () => {
     services.geo.stop();
     services.mailer.close();
+    await services.realtime.close();
   });
   await options.configure?.(app);
   await registerSpa(app, config.webDistPath);

@@ -59,6 +59,8 @@ export interface Config {
   /** OAuth endpoints per provider; tests point them at a local OAuth server. */
   oauthEndpoints: Partial<Record<string, { authorize: string; token: string; profile: string }>>;
   recaptchaVerifyUrl: string;
+  /** Tests deliver Web Push to a local push service; real ones are public HTTPS hosts. */
+  allowPrivatePushEndpoints: boolean;
 }
 
 /**
@@ -112,6 +114,7 @@ export function loadConfig(
     admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD ?? null },
     oauthEndpoints: {},
     recaptchaVerifyUrl: 'https://www.google.com/recaptcha/api/siteverify',
+    allowPrivatePushEndpoints: false,
     ...overrides,
   };
 }

@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrations/index.ts';
 import { seed } from './db/seed/index.ts';
+import { seedDemoCatalogOnFirstStart, warmUpDemoAudio } from './db/seed/demo/index.ts';
 import { startScheduler } from './jobs/scheduler.ts';
 import { scheduledTasks } from './jobs/tasks.ts';
 
@@ -14,7 +15,14 @@ async function main(): Promise<void> {
   await migrateToLatest(database.db);
   const app = await buildApp({ config, database });
   const { createdAdmin } = await seed(app.services, config);
+  const demo = await seedDemoCatalogOnFirstStart(app.services);
+  if (demo) console.info(`  Demo catalog created: ${demo.tracks} tracks.`);
   await app.listen({ host: config.host, port: config.port });
+  // The most popular demo tracks get their audio rendered while the first visitor browses.
+  if (demo)
+    void warmUpDemoAudio(app.services).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'demo audio warm-up failed'),
+    );
   const scheduler = startScheduler(scheduledTasks(app.services), app.services.fileLogs, app.log);
 
   if (createdAdmin) {

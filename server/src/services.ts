@@ -14,7 +14,10 @@ import { createGeoLookup } from './modules/sessions/geo-lookup.ts';
 import { createSocialProfilesRepository } from './modules/social-auth/repository.ts';
 import { createTwoFactorService } from './modules/two-factor/service.ts';
 import { createBootstrapService } from './modules/bootstrap/service.ts';
+import { createMusicServices } from './modules/catalog/wiring.ts';
 import { createLocalizationsRepository } from './modules/localizations/repository.ts';
+import { createNotificationsRepository } from './modules/notifications/repository.ts';
+import { createNotificationAndWorkspaceServices } from './modules/notifications/wiring.ts';
 import { createRolesRepository } from './modules/roles/repository.ts';
 import { createSessionsRepository } from './modules/sessions/repository.ts';
 import { createSettingsService } from './modules/settings/service.ts';
@@ -31,10 +34,22 @@ export function createServices(config: Config, database: DatabaseHandle, fileLog
   const localizations = createLocalizationsRepository(db);
   const sessions = createSessionsRepository(db);
   const socialProfiles = createSocialProfilesRepository(db);
-  const users = createUsersService({ users: createUsersRepository(db), roles, socialProfiles });
+  const notificationsRepository = createNotificationsRepository(db, database.dialect);
+  const users = createUsersService({
+    users: createUsersRepository(db),
+    roles,
+    socialProfiles,
+    unreadNotifications: (userId) => notificationsRepository.unreadCount(userId),
+  });
   /** Read on every guest request to check permissions; changes rarely. */
   const guestRole = cached(() => roles.guestRole(), 10_000);
-  const bootstrap = createBootstrapService({ settings, themes, guestRole, localizations });
+  const bootstrap = createBootstrapService({
+    settings,
+    themes,
+    guestRole,
+    localizations,
+    workspacesOf: (userId) => collaboration.workspaces.bootstrapList(userId),
+  });
   const mailer = createMailer(settings, fileLogs);
   const cipher = createCipher(config.appKey);
   const auth = createAuthService({
@@ -43,6 +58,14 @@ export function createServices(config: Config, database: DatabaseHandle, fileLog
     sessions,
     settings,
     mailer,
+    isOpenInvite: (inviteId, email) => collaboration.workspaces.isOpenInvite(inviteId, email),
+  });
+  const collaboration = createNotificationAndWorkspaceServices(config, database, {
+    repository: notificationsRepository,
+    users,
+    mailer,
+    settings,
+    fileLogs,
   });
   const emailVerification = createEmailVerificationService({
     repository: createEmailVerificationRepository(db),
@@ -73,6 +96,10 @@ export function createServices(config: Config, database: DatabaseHandle, fileLog
     accessTokens,
     socialProfiles,
     geo,
+    ...collaboration,
+    ...createMusicServices(config, database, {
+      countryOf: async (ip) => (await geo.lookup(ip)).country,
+    }),
   };
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app.ts';
+import { signedInUser } from './helpers/accounts.ts';
 import { Browser, openBrowser } from './helpers/client.ts';
 
 /** Test-only routes that report what the server made of a request (spec §7 conventions). */
@@ -176,23 +177,57 @@ describe('workspaceId', () => {
     return client.get(url);
   };
 
+  /** A signed-in member of two workspaces; only members may use a workspace id. */
+  let member: Browser;
+  let first: number;
+  let second: number;
+  beforeAll(async () => {
+    const account = await signedInUser(testApp.app);
+    member = account.browser;
+    first = (await testApp.app.services.workspaces.create(account.id, 'First')).id;
+    second = (await testApp.app.services.workspaces.create(account.id, 'Second')).id;
+  });
+  const memberWorkspaceOf = async (url: string, cookie?: number) => {
+    if (cookie === undefined) member.cookies.delete('activeWorkspaceId');
+    else member.cookies.set('activeWorkspaceId', String(cookie));
+    return member.get(url);
+  };
+
   it('defaults to 0, the default workspace', async () => {
     const response = await workspaceOf('/api/v1/test/workspace');
     expect(response.json()).toEqual({ workspaceId: 0 });
   });
 
   it('is read from the query parameter as a number', async () => {
-    const response = await workspaceOf('/api/v1/test/workspace?workspaceId=12');
-    expect(response.json()).toEqual({ workspaceId: 12 });
+    const response = await memberWorkspaceOf(`/api/v1/test/workspace?workspaceId=${first}`);
+    expect(response.json()).toEqual({ workspaceId: first });
   });
 
   it('falls back to the activeWorkspaceId cookie when the parameter is missing', async () => {
-    const fromCookie = await workspaceOf('/api/v1/test/workspace', { activeWorkspaceId: '7' });
-    expect(fromCookie.json()).toEqual({ workspaceId: 7 });
-    const paramWins = await workspaceOf('/api/v1/test/workspace?workspaceId=3', {
-      activeWorkspaceId: '7',
-    });
-    expect(paramWins.json()).toEqual({ workspaceId: 3 });
+    const fromCookie = await memberWorkspaceOf('/api/v1/test/workspace', second);
+    expect(fromCookie.json()).toEqual({ workspaceId: second });
+    const paramWins = await memberWorkspaceOf(
+      `/api/v1/test/workspace?workspaceId=${first}`,
+      second,
+    );
+    expect(paramWins.json()).toEqual({ workspaceId: first });
+  });
+
+  it('answers 404 for a workspace the user does not belong to, or to a guest', async () => {
+    const stranger = await signedInUser(testApp.app);
+    const asked = await stranger.browser.get(`/api/v1/test/workspace?workspaceId=${first}`);
+    expect(asked.statusCode).toBe(404);
+    expect(asked.json()).toEqual({ message: 'This workspace does not exist.' });
+    const guest = await workspaceOf(`/api/v1/test/workspace?workspaceId=${first}`);
+    expect(guest.statusCode).toBe(404);
+  });
+
+  it('treats a cookie naming a workspace the user left as the default workspace', async () => {
+    const stranger = await signedInUser(testApp.app);
+    stranger.browser.cookies.set('activeWorkspaceId', String(first));
+    const response = await stranger.browser.get('/api/v1/test/workspace');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ workspaceId: 0 });
   });
 
   it.each(['abc', '-1', '1.5'])(

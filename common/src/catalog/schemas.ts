@@ -27,7 +27,7 @@ export const pageQuerySchema = z.object({
 export type PageQuery = z.output<typeof pageQuerySchema>;
 
 export const tagParamsSchema = z.object({
-  name: z.string().trim().min(1, 'The tag name is required.').max(100, 'The tag name is too long.'),
+  name: z.string().trim().min(1, 'The tag name is required.').max(80, 'The tag name is too long.'),
 });
 
 export const genreParamsSchema = z.object({
@@ -35,7 +35,7 @@ export const genreParamsSchema = z.object({
     .string()
     .trim()
     .min(1, 'The genre name is required.')
-    .max(100, 'The genre name is too long.'),
+    .max(80, 'The genre name is too long.'),
 });
 
 export const channelParamsSchema = z.object({
@@ -43,7 +43,7 @@ export const channelParamsSchema = z.object({
     .string()
     .trim()
     .min(1, 'The channel is required.')
-    .max(100, 'The channel name is too long.'),
+    .max(80, 'The channel name is too long.'),
 });
 
 export const channelQuerySchema = z.object({

@@ -146,6 +146,62 @@ export interface LoginFailuresTable {
   created_at: Timestamp;
 }
 
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  type: string;
+  /** JSON of the spec's data shape: image, lines, mainAction, buttonActions. */
+  data: string;
+  /** What it is about (`workspace_invite:<id>`), so it can be withdrawn. */
+  reference: string | null;
+  read_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface NotificationSubscriptionsTable {
+  user_id: number;
+  notif_id: string;
+  /** JSON map of channel to on/off; channels not in it follow the type's default. */
+  channels: string;
+  updated_at: Timestamp;
+}
+
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** SHA-256 of the endpoint, unique (endpoints are too long to index everywhere). */
+  endpoint_hash: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  created_at: Timestamp;
+}
+
+export interface WorkspacesTable {
+  id: Generated<number>;
+  name: string;
+  owner_id: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface WorkspaceMembersTable {
+  workspace_id: number;
+  user_id: number;
+  role: 'owner' | 'admin' | 'member';
+  created_at: Timestamp;
+}
+
+export interface WorkspaceInvitesTable {
+  id: string;
+  workspace_id: number;
+  email: string;
+  role: 'admin' | 'member';
+  invited_by: number | null;
+  expires_at: Timestamp;
+  created_at: Timestamp;
+}
+
 export interface Database extends CatalogTables {
   users: UsersTable;
   roles: RolesTable;
@@ -161,4 +217,10 @@ export interface Database extends CatalogTables {
   personal_access_tokens: PersonalAccessTokensTable;
   social_profiles: SocialProfilesTable;
   login_failures: LoginFailuresTable;
+  notifications: NotificationsTable;
+  notification_subscriptions: NotificationSubscriptionsTable;
+  push_subscriptions: PushSubscriptionsTable;
+  workspaces: WorkspacesTable;
+  workspace_members: WorkspaceMembersTable;
+  workspace_invites: WorkspaceInvitesTable;
 }

@@ -7,9 +7,10 @@ import {
   workspaceIdSchema,
   type RouteAccess,
   type User,
+  type WorkspaceRole,
 } from '@backbeat/common';
 import type { Services } from '../services.ts';
-import { HttpError, forbidden, unauthenticated, validationFailed } from './http-error.ts';
+import { HttpError, forbidden, notFound, unauthenticated, validationFailed } from './http-error.ts';
 import { RequestSession, SESSION_COOKIE } from './session.ts';
 
 declare module 'fastify' {
@@ -17,6 +18,8 @@ declare module 'fastify' {
     session: RequestSession;
     user: User | null;
     workspaceId: number;
+    /** The user's role in `workspaceId`, checked before the handler; null for guests. */
+    workspaceRole: WorkspaceRole | null;
   }
   interface FastifyContextConfig {
     /** Who may call the route; every API route must say (see assertAccessDeclared). */
@@ -52,8 +55,15 @@ export function applyMethodOverride(req: {
   if ((OVERRIDABLE_METHODS as readonly string[]).includes(wanted)) req.method = wanted;
 }
 
+/**
+ * Requests whose workspace id came from the query (an explicit ask) rather than the cookie;
+ * noted before validation, since a route's query schema drops parameters it does not name.
+ */
+const explicitWorkspace = new WeakSet<FastifyRequest>();
+
 function parseWorkspaceId(request: FastifyRequest): number {
   const query = request.query as Record<string, unknown> | undefined;
+  if (query?.workspaceId !== undefined) explicitWorkspace.add(request);
   const raw = query?.workspaceId ?? request.cookies[WORKSPACE_COOKIE] ?? 0;
   const parsed = workspaceIdSchema.safeParse(Array.isArray(raw) ? raw[0] : raw);
   if (!parsed.success) {
@@ -75,6 +85,7 @@ export function registerRequestContext(app: FastifyInstance, services: Services)
   app.decorateRequest('session', null as unknown as RequestSession);
   app.decorateRequest('user', null);
   app.decorateRequest('workspaceId', 0);
+  app.decorateRequest('workspaceRole', null);
 
   app.addHook('onRoute', (route) => {
     if (isApiUrl(route.url) && !route.config?.access) {
@@ -113,6 +124,11 @@ export function registerRequestContext(app: FastifyInstance, services: Services)
   });
 
   app.addHook('preHandler', async (request) => {
+    await checkAccess(request);
+    await checkWorkspace(request);
+  });
+
+  async function checkAccess(request: FastifyRequest): Promise<void> {
     const access = request.routeOptions.config.access;
     if (!access || access === 'public') return;
     if (request.user?.banned_at) throw forbidden('Your account is suspended.');
@@ -123,7 +139,30 @@ export function registerRequestContext(app: FastifyInstance, services: Services)
     const guestPermissions = request.user ? [] : ((await services.guestRole())?.permissions ?? []);
     if (hasPermission({ user: request.user, guestPermissions }, access)) return;
     throw request.user ? forbidden() : unauthenticated();
-  });
+  }
+
+  /**
+   * A workspace is usable only by its members; 0, the personal workspace, by everyone. Asking
+   * for another one by the query answers 404 (existence stays hidden); a stale cookie (the
+   * user left, or logged out) quietly falls back to the personal workspace.
+   */
+  async function checkWorkspace(request: FastifyRequest): Promise<void> {
+    if (request.workspaceId === 0) {
+      request.workspaceRole = request.user ? 'owner' : null;
+      return;
+    }
+    const role = request.user
+      ? await services.workspaces.roleOf(request.workspaceId, request.user.id)
+      : null;
+    if (role) {
+      request.workspaceRole = role;
+      return;
+    }
+    if (explicitWorkspace.has(request) && isApiUrl(request.url))
+      throw notFound('This workspace does not exist.');
+    request.workspaceId = 0;
+    request.workspaceRole = request.user ? 'owner' : null;
+  }
 
   app.addHook('onSend', async (request, reply) => {
     request.session?.writeCookies(request, reply);

@@ -18,7 +18,10 @@ function scriptJson(value: unknown): string {
     .replaceAll('\u2029', '\\u2029');
 }
 
-function contentSecurityPolicy(nonce: string): string {
+/** Embeds (spec §2) are meant to be framed by other sites; every other page only by this one. */
+const EMBED_PATH = /^\/(track\/\d+\/[^/?#]+|album\/\d+\/[^/?#]+\/[^/?#]+)\/embed\/?(?:[?#]|$)/;
+
+function contentSecurityPolicy(nonce: string, embed = false): string {
   return [
     "default-src 'self'",
     // reCAPTCHA's script and frame are loaded on demand when a site key is configured.
@@ -29,7 +32,7 @@ function contentSecurityPolicy(nonce: string): string {
     "img-src 'self' data: blob: https:",
     "media-src 'self' blob: https:",
     "connect-src 'self' ws: wss:",
-    "frame-ancestors 'self'",
+    embed ? 'frame-ancestors http: https:' : "frame-ancestors 'self'",
     "base-uri 'self'",
     "form-action 'self'",
     "object-src 'none'",
@@ -75,7 +78,10 @@ export async function registerSpa(app: FastifyInstance, webDistPath: string): Pr
       return reply
         .header('content-type', 'text/html; charset=utf-8')
         .header('cache-control', 'no-store')
-        .header('content-security-policy', contentSecurityPolicy(nonce))
+        .header(
+          'content-security-policy',
+          contentSecurityPolicy(nonce, EMBED_PATH.test(request.url)),
+        )
         .send(html);
     },
   );

@@ -20,5 +20,12 @@ export function scheduledTasks(services: Services): ScheduledTask[] {
         return `removed ${await services.auth.pruneLoginFailures()} old login failures`;
       },
     },
+    {
+      name: 'prune-expired-workspace-invites',
+      everyMs: HOUR_MS,
+      async run() {
+        return `removed ${await services.workspaces.pruneExpiredInvites()} expired workspace invites`;
+      },
+    },
   ];
 }

@@ -7,7 +7,7 @@ import { isPublicIp } from './ip.ts';
 export class UnsafeFetchError extends Error {}
 
 /** Resolves like dns.lookup, but fails for any address that is not public (checked at connect time). */
-const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
+export const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
   dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
     if (error) return callback(error, '', 0);
     if (!addresses.length || addresses.some((a) => !isPublicIp(a.address))) {

@@ -37,3 +37,35 @@ export function passwordResetMail(to: string, url: string, siteName: string): Ma
     html: layout(siteName, lines, { label: 'Reset password', url }),
   };
 }
+
+/** A notification sent through the email channel: its lines, and a button to open it. */
+export function notificationMail(
+  to: string,
+  siteName: string,
+  lines: string[],
+  action: { label: string; url: string } | null,
+): MailMessage {
+  const subject = lines[0] ?? `New notification from ${siteName}`;
+  return {
+    to,
+    subject,
+    text: [...lines, ...(action ? [`${action.label}: ${action.url}`] : [])].join('\n\n'),
+    html: layout(siteName, lines, action ?? undefined),
+  };
+}
+
+export function workspaceInviteMail(
+  to: string,
+  input: { siteName: string; inviter: string; workspace: string; url: string; days: number },
+): MailMessage {
+  const lines = [
+    `${input.inviter} invited you to join the ${input.workspace} workspace on ${input.siteName}.`,
+    `The invitation is for this email address and expires in ${input.days} days. If you were not expecting it, you can ignore this email.`,
+  ];
+  return {
+    to,
+    subject: `Join ${input.workspace} on ${input.siteName}`,
+    text: `${lines.join('\n\n')}\n\n${input.url}`,
+    html: layout(input.siteName, lines, { label: 'Join workspace', url: input.url }),
+  };
+}

@@ -5,6 +5,9 @@ import {
   UnexpectedErrorPage,
 } from '../features/errors/error-pages.tsx';
 import { accountRoutes, authPageRoutes } from '../features/auth/routes.tsx';
+import { embedRoutes, musicRoutes } from '../features/catalog/routes.tsx';
+import { notificationRoutes } from '../features/notifications/routes.tsx';
+import { workspaceRoutes } from '../features/workspaces/routes.tsx';
 import { PageLoadingSpinner } from '../ui/spinner.tsx';
 import { AppLayout } from './layout/app-layout.tsx';
 import { Root } from './root.tsx';
@@ -14,6 +17,8 @@ import { Root } from './root.tsx';
  * open (DESIGN §5). Feature areas add their routes here.
  */
 export const appRoutes: RouteObject[] = [
+  // Embeds are framed by other sites: no shell, no cookie notice, no saved queue.
+  { errorElement: <UnexpectedErrorPage />, children: embedRoutes },
   {
     element: <Root />,
     errorElement: <UnexpectedErrorPage />,
@@ -33,7 +38,10 @@ export const appRoutes: RouteObject[] = [
                 }),
               },
               ...accountRoutes,
+              ...notificationRoutes,
+              ...workspaceRoutes,
               { path: '404', element: <NotFoundPage /> },
+              ...musicRoutes,
               { path: '*', element: <NotFoundPage /> },
             ],
           },

@@ -110,4 +110,6 @@ export const http = {
   patch: <T>(url: string, body?: unknown, options?: RequestOptions) =>
     send<T>('PATCH', url, { ...options, body }),
   delete: <T>(url: string, options?: RequestOptions) => send<T>('DELETE', url, options),
+  /** The full address of a GET, for elements that load it themselves (audio, downloads). */
+  url: (url: string, params?: Params) => buildRequest('GET', url, { params }).url,
 };

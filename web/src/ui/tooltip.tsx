@@ -1,6 +1,7 @@
-import { autoUpdate, flip, offset, shift, useFloating } from '@floating-ui/react-dom';
 import {
   cloneElement,
+  lazy,
+  Suspense,
   useCallback,
   useEffect,
   useId,
@@ -9,8 +10,9 @@ import {
   type ReactElement,
   type SyntheticEvent,
 } from 'react';
-import { createPortal } from 'react-dom';
-import { FLOATING_VIEWPORT_PADDING, TOOLTIP } from '@backbeat/common';
+import { TOOLTIP } from '@backbeat/common';
+
+const TooltipPopup = lazy(() => import('./tooltip-popup.tsx'));
 
 /** Only one tooltip shows at a time: showing one hides the one before (spec §4). */
 let hideActiveTooltip: (() => void) | null = null;
@@ -34,12 +36,7 @@ export function Tooltip({
   const [open, setOpen] = useState(false);
   const showTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const hideTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const { refs, floatingStyles } = useFloating({
-    open,
-    placement: TOOLTIP.placement,
-    middleware: [offset(TOOLTIP.offset), flip(), shift({ padding: FLOATING_VIEWPORT_PADDING })],
-    whileElementsMounted: autoUpdate,
-  });
+  const [reference, setReference] = useState<Element | null>(null);
 
   const hide = useCallback(() => {
     clearTimeout(showTimer.current);
@@ -79,7 +76,7 @@ export function Tooltip({
 
   const childProps = children.props;
   const trigger = cloneElement(children, {
-    ref: refs.setReference,
+    ref: setReference,
     'aria-describedby': open ? id : childProps['aria-describedby'],
     onPointerEnter: (e: SyntheticEvent) => {
       childProps.onPointerEnter?.(e);
@@ -102,19 +99,11 @@ export function Tooltip({
   return (
     <>
       {trigger}
-      {open &&
-        createPortal(
-          <div
-            id={id}
-            role="tooltip"
-            ref={refs.setFloating}
-            style={floatingStyles}
-            className="pointer-events-none z-[70] max-w-xs rounded-md bg-fg px-2.5 py-1.5 text-xs font-medium text-bg shadow-lg"
-          >
-            {label}
-          </div>,
-          document.body,
-        )}
+      {open && reference && (
+        <Suspense fallback={null}>
+          <TooltipPopup id={id} label={label} reference={reference} />
+        </Suspense>
+      )}
     </>
   );
 }

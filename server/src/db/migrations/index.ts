@@ -3,12 +3,14 @@ import type { Db } from '../database.ts';
 import * as foundation from './0001_foundation.ts';
 import * as accounts from './0002_accounts.ts';
 import * as catalog from './0003_catalog.ts';
+import * as notificationsWorkspaces from './0004_notifications_workspaces.ts';
 
 /** Ordered list of every migration; names sort in the order they must run. */
 const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
   '0002_accounts': accounts,
   '0003_catalog': catalog,
+  '0004_notifications_workspaces': notificationsWorkspaces,
 };
 
 export async function migrateToLatest(db: Db): Promise<string[]> {

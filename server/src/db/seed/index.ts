@@ -3,6 +3,7 @@ import { PERMISSION_DEFINITIONS, PERMISSIONS } from '@backbeat/common';
 import type { Config } from '../../config.ts';
 import type { Services } from '../../services.ts';
 import { DEFAULT_THEMES } from '../../modules/themes/default-themes.ts';
+import { seedChannels } from './channels.ts';
 
 const P = PERMISSIONS;
 
@@ -66,10 +67,13 @@ export async function seed(services: Services, config: Config): Promise<SeedResu
     if (!(await services.roles.findRoleByName(role.name))) await services.roles.createRole(role);
   }
   await services.settings.storeMissingDefaults();
+  // Web Push keys are made on the first start (never defaulted) and shared through settings.
+  await services.push.keys();
   if ((await services.themes.count()) === 0) {
     for (const theme of DEFAULT_THEMES) await services.themes.create(theme);
   }
   await services.localizations.createIfMissing('en', 'English');
+  await seedChannels(services.database.db);
 
   let createdAdmin: SeedResult['createdAdmin'] = null;
   if ((await services.users.count()) === 0) {

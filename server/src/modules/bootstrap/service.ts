@@ -95,6 +95,8 @@ export function createBootstrapService(deps: {
   themes: ThemesRepository;
   guestRole: () => Promise<{ id: number; permissions: Permission[] } | null>;
   localizations: LocalizationsRepository;
+  /** The user's workspaces, the personal Default one first (workspaces module). */
+  workspacesOf?: (userId: number) => Promise<BootstrapData['workspaces']>;
 }) {
   const themes = cached(() => deps.themes.all(), TTL_MS);
   const { guestRole } = deps;
@@ -111,11 +113,12 @@ export function createBootstrapService(deps: {
 
   return {
     async build(ctx: BootstrapContext): Promise<BootstrapData> {
-      const [settings, allThemes, guest, languages] = await Promise.all([
+      const [settings, allThemes, guest, languages, workspaces] = await Promise.all([
         deps.settings.all(),
         themes(),
         guestRole(),
         localizationList(),
+        ctx.user && deps.workspacesOf ? deps.workspacesOf(ctx.user.id) : null,
       ]);
       const i18n = settings['i18n.enable'];
       const chosen = ctx.user ? ctx.user.language : ctx.cookies[LOCALE_COOKIE];
@@ -157,7 +160,7 @@ export function createBootstrapService(deps: {
         subscription_permissions: subscriptionPermissions(ctx.user, guestPermissions),
         locale: activeLocale,
         localizations: i18n ? languages : [],
-        workspaces: ctx.user ? [{ ...DEFAULT_WORKSPACE }] : [],
+        workspaces: workspaces ?? (ctx.user ? [{ ...DEFAULT_WORKSPACE }] : []),
       };
     },
     /** The locale with its lines, or null when the language has no localization. */

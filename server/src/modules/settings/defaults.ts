@@ -39,6 +39,8 @@ export const SETTING_DEFAULTS = {
   'cookie_notice.text':
     'We use cookies to keep you signed in and to remember your preferences, like your theme.',
   menus: defaultMenus as Menu[],
+  /** Set once the demo catalog was created on the first start (db/seed/demo). */
+  'demo_catalog.seeded': false,
   'site.demo_email': null as string | null,
   'site.demo_password': null as string | null,
   'mail.driver': 'log' as 'log' | 'smtp',
@@ -58,6 +60,8 @@ export const SETTING_DEFAULTS = {
   'social.envato.client_id': null as string | null,
   'social.envato.client_secret': null as string | null,
   'recaptcha.secret_key': null as string | null,
+  /** Web Push (VAPID) key pair, generated on the first start and shared by every instance. */
+  'notifications.vapid_keys': null as { publicKey: string; privateKey: string } | null,
 };
 
 export type SettingName = keyof typeof SETTING_DEFAULTS;

@@ -24,6 +24,29 @@ export function createSettingsRepository(db: Db) {
         )
         .execute();
     },
+    /** Sets a value only where the stored one is missing or null; the first writer wins. */
+    async setIfEmpty(name: string, value: unknown): Promise<void> {
+      const encoded = JSON.stringify(value);
+      await db
+        .insertInto('settings')
+        .values({ name, value: encoded, updated_at: nowIso() })
+        .onConflict((oc) => oc.column('name').doNothing())
+        .execute();
+      await db
+        .updateTable('settings')
+        .set({ value: encoded, updated_at: nowIso() })
+        .where('name', '=', name)
+        .where('value', '=', 'null')
+        .execute();
+    },
+    async find(name: string): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('settings')
+        .select('value')
+        .where('name', '=', name)
+        .executeTakeFirst();
+      return row?.value;
+    },
     async insertMissing(values: Record<string, unknown>): Promise<void> {
       const rows = Object.entries(values).map(([name, value]) => ({
         name,

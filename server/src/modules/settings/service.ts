@@ -38,6 +38,20 @@ export function createSettingsService(db: Db) {
       await repository.upsert(values);
       cache = null;
     },
+    /**
+     * A generated secret (say, a key pair) stored once: when several instances start at the
+     * same time the first write wins and every instance reads that one back.
+     */
+    async claim<K extends SettingName>(
+      name: K,
+      generate: () => NonNullable<SettingValues[K]>,
+    ): Promise<NonNullable<SettingValues[K]>> {
+      const stored = await repository.find(name);
+      if (stored && stored !== 'null') return JSON.parse(stored) as NonNullable<SettingValues[K]>;
+      await repository.setIfEmpty(name, generate());
+      cache = null;
+      return JSON.parse((await repository.find(name)) ?? 'null') as NonNullable<SettingValues[K]>;
+    },
     /** Stores the defaults that are not in the table yet; used by the seeder. */
     async storeMissingDefaults(): Promise<void> {
       await repository.insertMissing(SETTING_DEFAULTS);

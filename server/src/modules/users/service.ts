@@ -11,15 +11,18 @@ export function createUsersService(deps: {
   socialProfiles: {
     listForUser(userId: number): Promise<{ service_name: string; username: string | null }[]>;
   };
+  /** The bell's count (notifications module); 0 when not wired (unit tests). */
+  unreadNotifications?: (userId: number) => Promise<number>;
 }) {
   const { users, roles } = deps;
 
   /** The user as the client sees it: never the password or 2FA secrets. */
   async function present(row: UserRow): Promise<User> {
-    const [userRoles, permissions, socialProfiles] = await Promise.all([
+    const [userRoles, permissions, socialProfiles, unread] = await Promise.all([
       roles.rolesOfUser(row.id),
       roles.permissionsOfUser(row.id),
       deps.socialProfiles.listForUser(row.id),
+      deps.unreadNotifications?.(row.id) ?? 0,
     ]);
     return {
       id: row.id,
@@ -33,7 +36,7 @@ export function createUsersService(deps: {
       language: row.language,
       country: row.country,
       timezone: row.timezone ?? DEFAULT_TIMEZONE,
-      unread_notifications_count: 0,
+      unread_notifications_count: unread,
       roles: userRoles,
       permissions,
       subscriptions: [],

@@ -5,6 +5,7 @@ import { useLogout } from '../../features/auth/session-queries.ts';
 import { useTrans } from '../../lib/translator.ts';
 import { Avatar } from '../../ui/avatar.tsx';
 import { Icon } from '../../ui/icons.tsx';
+import { WorkspaceSwitcher } from '../../features/workspaces/workspace-switcher.tsx';
 
 export function UserMenu({ user }: { user: User }) {
   const trans = useTrans();
@@ -50,6 +51,7 @@ export function UserMenu({ user }: { user: User }) {
             <p className="truncate text-sm font-semibold text-fg">{user.name}</p>
             <p className="truncate text-xs text-fg-muted">{user.email}</p>
           </div>
+          <WorkspaceSwitcher onDone={() => setOpen(false)} />
           <Link
             role="menuitem"
             to={`/user/${user.id}/${slugify(user.name)}`}

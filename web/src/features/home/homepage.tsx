@@ -1,16 +1,20 @@
 import { lazy } from 'react';
 import { useBootstrap } from '../../lib/bootstrap.ts';
-import { HomePage } from './home-page.tsx';
+import { HomeChannelPage } from '../catalog/pages/channel-page.tsx';
 
 const LoginPage = lazy(() => import('../auth/login-page.tsx'));
+const LandingPage = lazy(async () => ({
+  default: (await import('../landing/landing-page.tsx')).LandingPage,
+}));
 
 /**
- * Spec §2: the site's homepage can be the login page for guests (a private site); the
- * landing and registration variants arrive with the landing page and registration.
+ * Spec §2: the site's homepage is the home channel, or for guests the login page (a private
+ * site) or the landing page.
  */
 export function Homepage() {
   const type = useBootstrap((d) => d.settings.homepage.type);
   const user = useBootstrap((d) => d.user);
   if (type === 'login' && !user) return <LoginPage />;
-  return <HomePage />;
+  if (type === 'landing' && !user) return <LandingPage />;
+  return <HomeChannelPage />;
 }

@@ -1,0 +1,41 @@
+import { createReadStream } from 'node:fs';
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { assertSafeKey, type Storage } from './storage.ts';
+
+/** DESIGN §4: a 1 MiB read buffer streams about 1.5x faster than Node's 64 KiB default. */
+export const STREAM_HIGH_WATER_MARK = 1024 * 1024;
+
+export function createLocalDiskStorage(root: string): Storage {
+  const pathOf = (key: string) => {
+    assertSafeKey(key);
+    return join(root, key);
+  };
+  return {
+    async stat(key) {
+      try {
+        const info = await stat(pathOf(key));
+        return info.isFile() ? { size: info.size, modifiedAt: info.mtime } : null;
+      } catch {
+        return null;
+      }
+    },
+    read(key, range) {
+      return createReadStream(pathOf(key), {
+        highWaterMark: STREAM_HIGH_WATER_MARK,
+        ...(range ? { start: range.start, end: range.end } : {}),
+      });
+    },
+    async write(key, data) {
+      const target = pathOf(key);
+      await mkdir(dirname(target), { recursive: true });
+      // Written aside then renamed, so a reader never sees half a file.
+      const temporary = `${target}.${process.pid}.${Date.now()}.tmp`;
+      await writeFile(temporary, data);
+      await rename(temporary, target);
+    },
+    async delete(key) {
+      await rm(pathOf(key), { force: true });
+    },
+  };
+}

@@ -1,0 +1,69 @@
+import { pipeline } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { HttpError, notFound } from '../http/http-error.ts';
+import { decideRange } from './range.ts';
+import type { Storage } from './storage.ts';
+
+export interface SendOptions {
+  contentType: string;
+  cacheControl: string;
+  headers?: Record<string, string>;
+}
+
+/**
+ * Sends a stored file with one-range support, validators and 304s. The body goes straight
+ * to the raw response through the storage's large read buffer: Fastify's stream handling
+ * halves throughput on this hot path (DESIGN §4).
+ */
+export async function sendStoredFile(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  storage: Storage,
+  key: string,
+  options: SendOptions,
+): Promise<void> {
+  const info = await storage.stat(key);
+  if (!info) throw notFound();
+  const etag = `"${info.size.toString(16)}-${Math.floor(info.modifiedAt.getTime() / 1000).toString(16)}"`;
+  const common: Record<string, string> = {
+    'content-type': options.contentType,
+    'accept-ranges': 'bytes',
+    etag,
+    'last-modified': info.modifiedAt.toUTCString(),
+    'cache-control': options.cacheControl,
+    'x-content-type-options': 'nosniff',
+    ...options.headers,
+  };
+
+  if (request.headers['if-none-match'] === etag) {
+    reply.hijack();
+    reply.raw.writeHead(304, common).end();
+    return;
+  }
+  const ifRange = request.headers['if-range'];
+  const rangeHeader = ifRange && ifRange !== etag ? undefined : request.headers.range;
+  const decision = decideRange(rangeHeader, info.size);
+  if (decision.kind === 'unsatisfiable') {
+    reply.header('content-range', `bytes */${info.size}`);
+    throw new HttpError(416, 'The requested range is not available.');
+  }
+
+  const range = decision.kind === 'partial' ? decision : undefined;
+  const length = range ? range.end - range.start + 1 : info.size;
+  const headers: Record<string, string> = { ...common, 'content-length': String(length) };
+  if (range) headers['content-range'] = `bytes ${range.start}-${range.end}/${info.size}`;
+
+  reply.hijack();
+  const raw = reply.raw;
+  raw.writeHead(range ? 206 : 200, headers);
+  if (request.method === 'HEAD' || length === 0) {
+    raw.end();
+    return;
+  }
+  pipeline(storage.read(key, range), raw, (error) => {
+    // A listener who seeks closes the connection mid-file; that is not a server error.
+    if (error && error.code !== 'ERR_STREAM_PREMATURE_CLOSE') {
+      request.log.warn({ err: error, key }, 'stream failed');
+    }
+  });
+}
