@@ -102,7 +102,7 @@ export function registerRequestContext(app: FastifyInstance, services: Services)
       const userId = await services.accessTokens.authenticate(bearer);
       if (!userId) throw new HttpError(401, 'This API token is not valid.');
       request.session = RequestSession.detachedFor(services.sessions, sessionOptions);
-      request.user = await services.users.findById(userId);
+      request.user = await services.users.findForRequest(userId);
       request.workspaceId = parseWorkspaceId(request);
       return;
     }
@@ -112,7 +112,7 @@ export function registerRequestContext(app: FastifyInstance, services: Services)
       sessionOptions,
     );
     const userId = request.session.userId;
-    request.user = userId ? await services.users.findById(userId) : null;
+    request.user = userId ? await services.users.findForRequest(userId) : null;
 
     if (STATE_CHANGING.has(request.method) && request.routeOptions.config.xsrf !== false) {
       const header = request.headers[XSRF_HEADER.toLowerCase()];

@@ -1,5 +1,5 @@
 import type { BootstrapData, User } from '@backbeat/common';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { confirmPassword, guestBrowser, signedInUser } from '../helpers/accounts.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { TokenClient, type Browser } from '../helpers/client.ts';
@@ -143,9 +143,28 @@ describe('Authorization: Bearer', () => {
       .deleteFrom('user_roles')
       .where('user_id', '=', account.id)
       .execute();
+    // Grants are cached 5 s per instance; a change made elsewhere shows once that passes.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 5_001);
+      expect((await api.get(TOKENS)).statusCode).toBe(403);
+      expect((await api.get(`/api/v1/users/${other.id}`)).statusCode).toBe(403);
+      expect((await api.get('/api/v1/user-sessions')).statusCode).toBe(200);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('loses a permission at once when the change goes through the users service', async () => {
+    const account = await tokenOwner();
+    const api = new TokenClient(testApp.app, (await createToken(account.browser)).plainTextToken);
+    expect((await api.get(TOKENS)).statusCode).toBe(200);
+    await testApp.app.services.database.db
+      .deleteFrom('user_roles')
+      .where('user_id', '=', account.id)
+      .execute();
+    testApp.app.services.users.forgetGrants(account.id);
     expect((await api.get(TOKENS)).statusCode).toBe(403);
-    expect((await api.get(`/api/v1/users/${other.id}`)).statusCode).toBe(403);
-    expect((await api.get('/api/v1/user-sessions')).statusCode).toBe(200);
   });
 
   it('stops working for a suspended user', async () => {

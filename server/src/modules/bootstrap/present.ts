@@ -6,10 +6,11 @@ export function baseUrlOf(request: FastifyRequest): string {
 }
 
 /** The bootstrap data for whoever made this request (after login or logout too). */
-export function bootstrapFor(request: FastifyRequest): Promise<BootstrapData> {
-  const { bootstrap, config } = request.server.services;
+export async function bootstrapFor(request: FastifyRequest): Promise<BootstrapData> {
+  const { bootstrap, config, users } = request.server.services;
   return bootstrap.build({
-    user: request.user,
+    // A request carries the user without the bootstrap-only extras; add them here.
+    user: request.user ? await users.complete(request.user) : null,
     cookies: request.cookies,
     userAgent: request.headers['user-agent'],
     baseUrl: baseUrlOf(request),

@@ -53,7 +53,8 @@ export const usersRoutes: RoutesPlugin = async (app) => {
     '/api/v1/users/:id',
     { schema: { params: idParams }, config: { access: 'users.view' } },
     async (request) => {
-      if (request.user?.id === request.params.id) return { user: request.user };
+      if (request.user?.id === request.params.id)
+        return { user: await services.users.complete(request.user) };
       const user = await services.users.publicProfile(request.params.id);
       if (!user) throw notFound();
       return { user };

@@ -5,6 +5,9 @@ import type { UserRow, UsersRepository } from './repository.ts';
 
 export type UsersService = ReturnType<typeof createUsersService>;
 
+const GRANTS_TTL_MS = 5000;
+const GRANTS_CACHE_SIZE = 10_000;
+
 export function createUsersService(deps: {
   users: UsersRepository;
   roles: RolesRepository;
@@ -16,14 +19,46 @@ export function createUsersService(deps: {
 }) {
   const { users, roles } = deps;
 
+  /**
+   * Roles and permissions are read on every signed-in request and change rarely, so they are
+   * kept 5 s per user and instance (a revoked permission takes at most that long elsewhere;
+   * here it is forgotten at once). The user row itself is always read fresh (bans, deletion).
+   */
+  const grants = new Map<
+    number,
+    { at: number; value: Promise<{ roles: User['roles']; permissions: User['permissions'] }> }
+  >();
+  function grantsOf(userId: number) {
+    const hit = grants.get(userId);
+    if (hit && Date.now() - hit.at < GRANTS_TTL_MS) return hit.value;
+    const value = Promise.all([roles.rolesOfUser(userId), roles.permissionsOfUser(userId)]).then(
+      ([userRoles, permissions]) => ({ roles: userRoles, permissions }),
+    );
+    if (grants.size >= GRANTS_CACHE_SIZE) grants.delete(grants.keys().next().value as number);
+    grants.set(userId, { at: Date.now(), value });
+    value.catch(() => grants.delete(userId));
+    return value;
+  }
+
+  /** What only the bootstrap data needs: linked social accounts and the bell's count. */
+  async function complete(user: User): Promise<User> {
+    const [socialProfiles, unread] = await Promise.all([
+      deps.socialProfiles.listForUser(user.id),
+      deps.unreadNotifications?.(user.id) ?? 0,
+    ]);
+    return { ...user, social_profiles: socialProfiles, unread_notifications_count: unread };
+  }
+
   /** The user as the client sees it: never the password or 2FA secrets. */
   async function present(row: UserRow): Promise<User> {
-    const [userRoles, permissions, socialProfiles, unread] = await Promise.all([
-      roles.rolesOfUser(row.id),
-      roles.permissionsOfUser(row.id),
-      deps.socialProfiles.listForUser(row.id),
-      deps.unreadNotifications?.(row.id) ?? 0,
-    ]);
+    return complete(await presentForRequest(row));
+  }
+
+  /** The user as a request needs it for permission checks, without the bootstrap extras. */
+  async function presentForRequest(row: UserRow): Promise<User> {
+    const { roles: userRoles, permissions } = await grantsOf(row.id);
+    const socialProfiles: User['social_profiles'] = [];
+    const unread = 0;
     return {
       id: row.id,
       name: row.name,
@@ -55,6 +90,12 @@ export function createUsersService(deps: {
       const row = await users.findById(id);
       return row ? present(row) : null;
     },
+    async findForRequest(id: number): Promise<User | null> {
+      const row = await users.findById(id);
+      return row ? presentForRequest(row) : null;
+    },
+    complete,
+    forgetGrants: (userId: number) => void grants.delete(userId),
     count: () => users.count(),
     setLanguage: (id: number, language: string) => users.updateLanguage(id, language),
     findRowById: (id: number) => users.findById(id),
