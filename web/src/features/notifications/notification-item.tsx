@@ -14,7 +14,6 @@ import { Button } from '../../ui/button.tsx';
 import { openDialog } from '../../ui/dialog/dialog-store.ts';
 import { toast } from '../../ui/toast/toast-store.ts';
 import { declineWorkspaceInvite, joinWorkspace } from '../workspaces/queries.ts';
-import { WorkspaceInviteDialog } from '../workspaces/workspace-invite-dialog.tsx';
 import { markAsRead } from './queries.ts';
 
 /**
@@ -60,10 +59,11 @@ export function NotificationItem({
     }
   };
 
-  const open = () => {
+  const open = async () => {
     markRead();
     if (inviteId) {
       onOpen?.();
+      const { WorkspaceInviteDialog } = await import('../workspaces/workspace-invite-dialog.tsx');
       void openDialog((close) => (
         <WorkspaceInviteDialog notification={notification} inviteId={inviteId} close={close} />
       ));
@@ -88,7 +88,7 @@ export function NotificationItem({
       <div className="min-w-0 flex-1">
         <button
           type="button"
-          onClick={open}
+          onClick={() => void open()}
           className="w-full rounded text-left focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
         >
           {unread && <span className="sr-only">{trans('Unread')}: </span>}

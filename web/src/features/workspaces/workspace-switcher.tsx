@@ -5,8 +5,6 @@ import { useTrans } from '../../lib/translator.ts';
 import { openDialog } from '../../ui/dialog/dialog-store.ts';
 import { Icon } from '../../ui/icons.tsx';
 import { setActiveWorkspace, useActiveWorkspace } from './active-workspace.ts';
-import { ManageWorkspaceDialog } from './manage-workspace-dialog.tsx';
-import { WorkspaceFormDialog } from './workspace-form-dialog.tsx';
 
 const itemClass =
   'flex w-full items-center gap-3 px-4 py-2.5 text-left text-sm text-fg hover:bg-bg-hover focus-visible:bg-bg-hover focus-visible:outline-none';
@@ -23,17 +21,20 @@ export function WorkspaceSwitcher({ onDone }: { onDone: () => void }) {
   const canCreate = !!user && hasPermission({ user, guestPermissions: [] }, 'workspaces.create');
   if (!user) return null;
 
+  // The dialogs (forms, zod) load on demand, so they stay out of a listener's first download.
   const create = async () => {
     onDone();
+    const { WorkspaceFormDialog } = await import('./workspace-form-dialog.tsx');
     const created = await openDialog<WorkspaceDetails>((close) => (
       <WorkspaceFormDialog close={close} />
     ));
     if (created) setActiveWorkspace(created.id);
   };
-  const manage = () => {
+  const manage = async () => {
     onDone();
-    if (active && active.id !== 0)
-      void openDialog((close) => <ManageWorkspaceDialog id={active.id} close={close} />);
+    if (!active || active.id === 0) return;
+    const { ManageWorkspaceDialog } = await import('./manage-workspace-dialog.tsx');
+    void openDialog((close) => <ManageWorkspaceDialog id={active.id} close={close} />);
   };
 
   return (
@@ -77,7 +78,7 @@ export function WorkspaceSwitcher({ onDone }: { onDone: () => void }) {
         })}
       </div>
       {active && active.id !== 0 && (
-        <button type="button" role="menuitem" onClick={manage} className={itemClass}>
+        <button type="button" role="menuitem" onClick={() => void manage()} className={itemClass}>
           <Icon name="personAdd" size={20} className="text-fg-muted" />
           {trans('Manage workspace')}
         </button>
