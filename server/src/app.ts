@@ -4,7 +4,8 @@ import { resolve } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
+import type * as IORedis from 'ioredis';
+import { lazyRequire } from './lib/lazy-require.ts';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { COMMA_LIST_PARAMS } from '@backbeat/common';
 import type { Config } from './config.ts';
@@ -82,7 +83,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(fastifyCookie);
   // Counters live in Redis when it is configured, so every instance sees the same attempts.
   const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, connectTimeout: 2000 })
+    ? new (lazyRequire<typeof IORedis>('ioredis')().Redis)(config.redisUrl, {
+        maxRetriesPerRequest: 2,
+        connectTimeout: 2000,
+      })
     : null;
   if (redis) {
     // Without a listener ioredis reports an unreachable Redis as an unhandled error, in a loop.

@@ -2,7 +2,8 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
-import pg from 'pg';
+import type pgModule from 'pg';
+import { lazyRequire } from '../lib/lazy-require.ts';
 import type { Config } from '../config.ts';
 import type { Database } from './schema.ts';
 
@@ -16,8 +17,13 @@ export interface DatabaseHandle {
 }
 
 // timestamptz and bigint counts come back as the same JS types the SQLite driver returns.
-pg.types.setTypeParser(pg.types.builtins.TIMESTAMPTZ, (v) => new Date(v).toISOString());
-pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+const loadPg = lazyRequire<typeof pgModule>('pg');
+function postgresDriver(): typeof pgModule {
+  const pg = loadPg();
+  pg.types.setTypeParser(pg.types.builtins.TIMESTAMPTZ, (v) => new Date(v).toISOString());
+  pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+  return pg;
+}
 
 const STATEMENT_CACHE_SIZE = 1000;
 
@@ -46,7 +52,7 @@ function withStatementCache(sqlite: SQLite.Database) {
 
 export function openDatabase(config: Config['database']): DatabaseHandle {
   if (config.driver === 'postgres') {
-    const pool = new pg.Pool({ connectionString: config.url, max: 20 });
+    const pool = new (postgresDriver().Pool)({ connectionString: config.url, max: 20 });
     // An idle client that loses its connection (a database restart) emits an error; without a
     // listener that would crash the process. The pool replaces it on the next query.
     pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));

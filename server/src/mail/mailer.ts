@@ -1,4 +1,8 @@
-import nodemailer, { type Transporter } from 'nodemailer';
+import type nodemailerModule from 'nodemailer';
+import type { Transporter } from 'nodemailer';
+import { lazyRequire } from '../lib/lazy-require.ts';
+
+const loadNodemailer = lazyRequire<typeof nodemailerModule>('nodemailer');
 import type { FileLogs } from '../logging/file-logs.ts';
 import type { SettingsService } from '../modules/settings/service.ts';
 
@@ -30,7 +34,7 @@ export function createMailer(settings: SettingsService, fileLogs: FileLogs) {
     const key = JSON.stringify(options);
     if (transport?.key !== key) {
       transport?.transporter.close();
-      transport = { key, transporter: nodemailer.createTransport(options) };
+      transport = { key, transporter: loadNodemailer().createTransport(options) };
     }
     return transport.transporter;
   }

@@ -1,5 +1,8 @@
 import { EventEmitter } from 'node:events';
-import { Redis } from 'ioredis';
+import type * as IORedis from 'ioredis';
+import { lazyRequire } from '../lib/lazy-require.ts';
+
+const loadRedis = lazyRequire<typeof IORedis>('ioredis');
 
 type Handler = (message: string) => void;
 
@@ -38,6 +41,7 @@ export function createLocalBus(): RealtimeBus {
  */
 export function createRedisBus(url: string, onError: (error: Error) => void): RealtimeBus {
   const options = { maxRetriesPerRequest: 2, connectTimeout: 2000 };
+  const { Redis } = loadRedis();
   const publisher = new Redis(url, options);
   const subscriber = new Redis(url, options);
   publisher.on('error', onError);

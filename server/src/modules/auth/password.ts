@@ -1,12 +1,15 @@
-import { hash, verify } from '@node-rs/argon2';
+import type * as Argon2 from '@node-rs/argon2';
+import { lazyRequire } from '../../lib/lazy-require.ts';
+
+const argon2 = lazyRequire<typeof Argon2>('@node-rs/argon2');
 
 // argon2id with the library defaults (19 MiB, 2 passes), as OWASP recommends.
-export const hashPassword = (plain: string) => hash(plain);
+export const hashPassword = (plain: string) => argon2().hash(plain);
 
 export async function verifyPassword(hashed: string | null, plain: string): Promise<boolean> {
   if (!hashed) return false;
   try {
-    return await verify(hashed, plain);
+    return await argon2().verify(hashed, plain);
   } catch {
     return false;
   }
@@ -18,6 +21,6 @@ export async function verifyPassword(hashed: string | null, plain: string): Prom
  */
 let dummyHash: Promise<string> | null = null;
 export function dummyPasswordHash(): Promise<string> {
-  dummyHash ??= hash('backbeat-timing-equaliser');
+  dummyHash ??= argon2().hash('backbeat-timing-equaliser');
   return dummyHash;
 }

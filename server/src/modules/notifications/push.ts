@@ -1,11 +1,14 @@
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP } from 'node:net';
-import webPush from 'web-push';
+import type webPushModule from 'web-push';
 import { isPublicIp } from '../../lib/ip.ts';
+import { lazyRequire } from '../../lib/lazy-require.ts';
 import { UnsafeFetchError, publicOnlyLookup } from '../../lib/safe-fetch.ts';
 import type { SettingsService } from '../settings/service.ts';
 import type { NotificationsRepository } from './repository.ts';
+
+const loadWebPush = lazyRequire<typeof webPushModule>('web-push');
 
 const TIMEOUT_MS = 10_000;
 /** A push service keeps an undelivered message this long (seconds). */
@@ -64,7 +67,7 @@ export function createPushService(deps: {
   subject: () => Promise<string>;
 }) {
   const keys = () =>
-    deps.settings.claim('notifications.vapid_keys', () => webPush.generateVAPIDKeys());
+    deps.settings.claim('notifications.vapid_keys', () => loadWebPush().generateVAPIDKeys());
 
   return {
     keys,
@@ -82,7 +85,7 @@ export function createPushService(deps: {
       await Promise.all(
         subscriptions.map(async (subscription) => {
           try {
-            const details = webPush.generateRequestDetails(
+            const details = loadWebPush().generateRequestDetails(
               {
                 endpoint: subscription.endpoint,
                 keys: { p256dh: subscription.p256dh, auth: subscription.auth },

@@ -1,11 +1,13 @@
 import { randomInt } from 'node:crypto';
 import * as OTPAuth from 'otpauth';
-import QRCode from 'qrcode';
+import type QRCodeModule from 'qrcode';
 import { validationFailed } from '../../http/http-error.ts';
+import { lazyRequire } from '../../lib/lazy-require.ts';
 import type { Cipher } from '../../lib/crypto.ts';
 import type { SettingsService } from '../settings/service.ts';
 import type { UsersService } from '../users/service.ts';
 
+const loadQRCode = lazyRequire<typeof QRCodeModule>('qrcode');
 const RECOVERY_CODE_COUNT = 8;
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const PERIOD_SECONDS = 30;
@@ -93,7 +95,7 @@ export function createTwoFactorService(deps: {
     },
     async qrCode(userId: number): Promise<{ svg: string; secret: string }> {
       const { totp } = await totpFor(userId);
-      const svg = await QRCode.toString(totp.toString(), { type: 'svg', margin: 1 });
+      const svg = await loadQRCode().toString(totp.toString(), { type: 'svg', margin: 1 });
       return { svg, secret: totp.secret.base32 };
     },
     async recoveryCodes(userId: number): Promise<string[]> {
