@@ -76,6 +76,8 @@ describe('password reset', () => {
     const { page, context } = await newPage(browser);
     await page.goto(`${server.url}/login`);
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    // The page loads lazily; fill its field, not the login form's that is still on screen.
+    await page.getByRole('heading', { name: 'Forgot your password?' }).waitFor();
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await page.getByRole('status').filter({ hasText: 'reset the password' }).waitFor();
