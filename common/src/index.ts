@@ -13,3 +13,4 @@ export * from './schemas/account.ts';
 export * from './catalog/index.ts';
 export * from './notifications/index.ts';
 export * from './workspaces.ts';
+export * from './library/index.ts';

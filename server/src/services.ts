@@ -15,6 +15,12 @@ import { createSocialProfilesRepository } from './modules/social-auth/repository
 import { createTwoFactorService } from './modules/two-factor/service.ts';
 import { createBootstrapService } from './modules/bootstrap/service.ts';
 import { createMusicServices } from './modules/catalog/wiring.ts';
+import { createCommentsRepository } from './modules/library/comments-repository.ts';
+import { createCommentsService } from './modules/library/comments-service.ts';
+import { createFollowsRepository } from './modules/library/follows-repository.ts';
+import { createFollowsService } from './modules/library/follows-service.ts';
+import { createRepostsRepository } from './modules/library/reposts-repository.ts';
+import { createRepostsService } from './modules/library/reposts-service.ts';
 import { createLocalizationsRepository } from './modules/localizations/repository.ts';
 import { createNotificationsRepository } from './modules/notifications/repository.ts';
 import { createNotificationAndWorkspaceServices } from './modules/notifications/wiring.ts';
@@ -77,6 +83,9 @@ export function createServices(config: Config, database: DatabaseHandle, fileLog
   const twoFactor = createTwoFactorService({ users, cipher, settings });
   const accessTokens = createAccessTokensService(createAccessTokensRepository(db));
   const geo = createGeoLookup();
+  const music = createMusicServices(config, database, {
+    countryOf: async (ip) => (await geo.lookup(ip)).country,
+  });
   return {
     config,
     database,
@@ -97,8 +106,25 @@ export function createServices(config: Config, database: DatabaseHandle, fileLog
     socialProfiles,
     geo,
     ...collaboration,
-    ...createMusicServices(config, database, {
-      countryOf: async (ip) => (await geo.lookup(ip)).country,
+    ...music,
+    follows: createFollowsService({
+      repository: createFollowsRepository(db),
+      userSummary: (id) => users.publicProfile(id),
+      artistExists: (id) => music.catalog.artistExists(id),
+      playlistVisible: async (id, userId) =>
+        (await music.playlists.many([id], { userId })).length > 0,
+      notifications: collaboration.notifications,
+    }),
+    reposts: createRepostsService({
+      repository: createRepostsRepository(db),
+      catalog: music.catalog,
+      userExists: async (id) => !!(await users.publicProfile(id)),
+    }),
+    comments: createCommentsService({
+      repository: createCommentsRepository(db),
+      catalog: music.catalog,
+      enabled: () => settings.get('player.track_comments'),
+      notifications: collaboration.notifications,
     }),
   };
 }

@@ -122,6 +122,8 @@ export interface PlaylistsTable {
   image: string | null;
   owner_id: number | null;
   is_public: Flag;
+  /** The workspace it belongs to (0005_library); NULL is the owner's personal workspace. */
+  workspace_id: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

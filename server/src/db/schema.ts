@@ -1,5 +1,6 @@
 import type { Generated } from 'kysely';
 import type { CatalogTables } from './catalog-schema.ts';
+import type { LibraryTables } from './library-schema.ts';
 
 /** Booleans are stored as 0/1 integers on both dialects so reads and writes look the same. */
 type Flag = number;
@@ -202,7 +203,7 @@ export interface WorkspaceInvitesTable {
   created_at: Timestamp;
 }
 
-export interface Database extends CatalogTables {
+export interface Database extends CatalogTables, LibraryTables {
   users: UsersTable;
   roles: RolesTable;
   permissions: PermissionsTable;

@@ -6,6 +6,7 @@ import {
 } from '../features/errors/error-pages.tsx';
 import { accountRoutes, authPageRoutes } from '../features/auth/routes.tsx';
 import { embedRoutes, musicRoutes } from '../features/catalog/routes.tsx';
+import { libraryRoutes, profileTabRoutes } from '../features/library/routes.tsx';
 import { notificationRoutes } from '../features/notifications/routes.tsx';
 import { workspaceRoutes } from '../features/workspaces/routes.tsx';
 import { PageLoadingSpinner } from '../ui/spinner.tsx';
@@ -40,6 +41,8 @@ export const appRoutes: RouteObject[] = [
               ...accountRoutes,
               ...notificationRoutes,
               ...workspaceRoutes,
+              ...libraryRoutes,
+              ...profileTabRoutes,
               { path: '404', element: <NotFoundPage /> },
               ...musicRoutes,
               { path: '*', element: <NotFoundPage /> },

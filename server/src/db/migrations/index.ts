@@ -4,6 +4,7 @@ import * as foundation from './0001_foundation.ts';
 import * as accounts from './0002_accounts.ts';
 import * as catalog from './0003_catalog.ts';
 import * as notificationsWorkspaces from './0004_notifications_workspaces.ts';
+import * as library from './0005_library.ts';
 
 /** Ordered list of every migration; names sort in the order they must run. */
 const migrations: Record<string, Migration> = {
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '0002_accounts': accounts,
   '0003_catalog': catalog,
   '0004_notifications_workspaces': notificationsWorkspaces,
+  '0005_library': library,
 };
 
 export async function migrateToLatest(db: Db): Promise<string[]> {

@@ -245,6 +245,8 @@ export function createCatalogService(deps: { repository: CatalogRepository }) {
 
     trackIsVisible: async (trackId: number, viewer: Viewer) =>
       (await repo.visibleTrackIds([trackId], viewerKey(viewer))).length > 0,
+    albumIsVisible: (albumId: number, viewer: Viewer) =>
+      repo.albumIsVisible(albumId, viewerKey(viewer)),
 
     /**
      * Whether this viewer sees the catalog as the public does (no private music of their

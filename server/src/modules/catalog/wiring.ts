@@ -5,8 +5,11 @@ import { createResponseCache } from '../../lib/response-cache.ts';
 import { createLocalDiskStorage } from '../../storage/local-disk.ts';
 import { createChannelsRepository } from '../channels/repository.ts';
 import { createChannelsService } from '../channels/service.ts';
+import { createLibraryRepository } from '../library/repository.ts';
+import { createLibraryService } from '../library/service.ts';
 import { createPlaylistsRepository } from '../playlists/repository.ts';
 import { createPlaylistsService } from '../playlists/service.ts';
+import { createPlaylistWriteRepository } from '../playlists/write-repository.ts';
 import { createPlaysRepository } from '../plays/repository.ts';
 import { createPlaysService } from '../plays/service.ts';
 import { createRadioRepository } from '../radio/repository.ts';
@@ -37,7 +40,9 @@ export function createMusicServices(
   });
   const playlists = createPlaylistsService({
     repository: createPlaylistsRepository(db, dialect),
+    writes: createPlaylistWriteRepository(db, dialect),
     catalog,
+    index: searchIndex,
   });
   return {
     storage,
@@ -49,6 +54,7 @@ export function createMusicServices(
     search: createSearchService({ index: searchIndex, catalog, playlists }),
     plays,
     playlists,
+    library: createLibraryService({ repository: createLibraryRepository(db), catalog }),
     radio: createRadioService({ repository: createRadioRepository(db, dialect), catalog, plays }),
     channels: createChannelsService({
       repository: createChannelsRepository(db),

@@ -2,6 +2,13 @@ import { sql } from 'kysely';
 import type { Db, Dialect } from '../../db/database.ts';
 import { inIds } from '../../db/id-list.ts';
 
+/**
+ * Public playlists show to everyone; private ones to their owner and, when they belong to a
+ * workspace, to its members. Everyone else gets "not found".
+ */
+const visiblePlaylist = (viewerId: number) =>
+  sql<boolean>`(playlists.is_public = 1 or playlists.owner_id = ${viewerId} or (playlists.workspace_id is not null and exists (select 1 from workspace_members where workspace_members.workspace_id = playlists.workspace_id and workspace_members.user_id = ${viewerId})))`;
+
 export function createPlaylistsRepository(db: Db, dialect: Dialect) {
   return {
     async byIds(ids: readonly number[], viewerId: number) {
@@ -17,6 +24,7 @@ export function createPlaylistsRepository(db: Db, dialect: Dialect) {
           'playlists.is_public',
           'playlists.created_at',
           'playlists.owner_id',
+          'playlists.workspace_id',
           'users.name as owner_name',
           'users.image as owner_image',
           sql<number>`(select count(*) from playlist_tracks where playlist_tracks.playlist_id = playlists.id)`.as(
@@ -24,7 +32,7 @@ export function createPlaylistsRepository(db: Db, dialect: Dialect) {
           ),
         ])
         .where(inIds(dialect, 'playlists.id', ids))
-        .where(sql<boolean>`(playlists.is_public = 1 or playlists.owner_id = ${viewerId})`)
+        .where(visiblePlaylist(viewerId))
         .execute();
     },
 
@@ -36,6 +44,23 @@ export function createPlaylistsRepository(db: Db, dialect: Dialect) {
         .orderBy('position')
         .execute();
       return rows.map((r) => r.track_id);
+    },
+
+    /** A user's playlists for their profile: public ones, plus personal private ones to themselves. */
+    async ownerIds(ownerId: number, viewerId: number): Promise<number[]> {
+      let query = db
+        .selectFrom('playlists')
+        .select('id')
+        .where('owner_id', '=', ownerId)
+        .orderBy('updated_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(200);
+      query =
+        ownerId === viewerId
+          ? query.where((eb) => eb.or([eb('is_public', '=', 1), eb('workspace_id', 'is', null)]))
+          : query.where('is_public', '=', 1);
+      const rows = await query.execute();
+      return rows.map((r) => r.id);
     },
 
     async publicIds(limit: number): Promise<number[]> {

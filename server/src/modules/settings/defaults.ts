@@ -33,6 +33,8 @@ export const SETTING_DEFAULTS = {
   'branding.logo_dark_mobile': null as string | null,
   'branding.splash_video_desktop_link': null as string | null,
   'branding.splash_video_mobile_link': null as string | null,
+  /** Off hides every track's comments and refuses new ones. */
+  'player.track_comments': true,
   'cookie_notice.enable': true,
   'cookie_notice.position': 'bottom' as 'top' | 'bottom',
   'cookie_notice.button': 'Got it',

@@ -1,4 +1,5 @@
 import clsx from 'clsx';
+import { SidebarPlaylists } from '../../features/library/components/sidebar-playlists.tsx';
 import { MenuLink } from '../../features/menus/menu-link.tsx';
 import { useMenu } from '../../features/menus/use-menu.ts';
 import { useTrans } from '../../lib/translator.ts';
@@ -48,6 +49,7 @@ export function Sidebar() {
     <aside className="hidden w-60 shrink-0 flex-col overflow-y-auto border-r border-border bg-sidebar px-3 py-4 md:flex">
       <SidebarMenu position="sidebar-primary" />
       <SidebarMenu position="sidebar-secondary" title />
+      <SidebarPlaylists />
     </aside>
   );
 }

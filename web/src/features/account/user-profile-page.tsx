@@ -7,6 +7,8 @@ import { Avatar } from '../../ui/avatar.tsx';
 import { PageLoadingSpinner } from '../../ui/spinner.tsx';
 import { NotFoundPage, RouteErrorPage } from '../errors/error-pages.tsx';
 import { ApiError } from '../../lib/api-error.ts';
+import { FollowButton } from '../library/components/follow-button.tsx';
+import { PROFILE_TABS, ProfileTabs, type ProfileTab } from '../library/components/profile-tabs.tsx';
 
 interface PublicUser {
   id: number;
@@ -15,17 +17,20 @@ interface PublicUser {
   created_at: string;
 }
 
-/** `/user/{id}/{slug}`: a minimal public profile; the music tabs come with the library. */
+/** `/user/{id}/{slug}[/{tabName}]`: a public profile with its playlists and follows. */
 export function UserProfilePage() {
   const trans = useTrans();
-  const { userId } = useParams();
+  const { userId, tabName = 'playlists' } = useParams();
   const id = Number(userId);
+  const tab = (PROFILE_TABS as readonly string[]).includes(tabName)
+    ? (tabName as ProfileTab)
+    : null;
   const query = useQuery({
     queryKey: ['users', id],
     queryFn: () => http.get<{ user: PublicUser }>(`users/${id}`),
     enabled: Number.isInteger(id) && id > 0,
   });
-  if (!Number.isInteger(id) || id <= 0) return <NotFoundPage />;
+  if (!Number.isInteger(id) || id <= 0 || !tab) return <NotFoundPage />;
   if (query.isPending) return <PageLoadingSpinner />;
   if (query.isError)
     return query.error instanceof ApiError && query.error.status === 404 ? (
@@ -48,8 +53,12 @@ export function UserProfilePage() {
               time: formatRelativeTime(user.created_at, { translate: trans }),
             })}
           </p>
+          <div className="mt-4 flex justify-center sm:justify-start">
+            <FollowButton type="users" id={user.id} name={user.name} />
+          </div>
         </div>
       </header>
+      <ProfileTabs user={user} tab={tab} />
     </div>
   );
 }

@@ -78,7 +78,10 @@ export const useTagQuery = (name: string) =>
 export const usePlaylistQuery = (id: number) =>
   useQuery({
     queryKey: catalogKeys.playlist(id),
-    queryFn: ({ signal }) => http.get<{ playlist: PlaylistDetails }>(`playlists/${id}`, { signal }),
+    queryFn: ({ signal }) =>
+      http.get<{ playlist: PlaylistDetails; abilities?: { update: boolean } }>(`playlists/${id}`, {
+        signal,
+      }),
   });
 
 export const useRadioQuery = (type: RadioSeedType, id: number) =>

@@ -7,25 +7,34 @@ import {
   trackLink,
   type Track,
 } from '@backbeat/common';
+import { useCurrentUser } from '../../../lib/bootstrap.ts';
 import { useTrans } from '../../../lib/translator.ts';
 import { openDialog } from '../../../ui/dialog/dialog-store.ts';
 import { Menu, type MenuAnchor, type MenuEntry } from '../../../ui/menu.tsx';
+import { AddToPlaylistDialog } from '../../library/components/add-to-playlist-dialog.tsx';
 import { player } from '../../player/player-store.ts';
 import { absoluteUrl, copyText, ShareDialog } from './share-dialog.tsx';
 
-/** The track row menu: play, play next, add to queue, radio, go to artist or album, share. */
+/**
+ * The track row menu: play, play next, add to queue or to a playlist, radio, go to artist or
+ * album, share.
+ */
 export function TrackMenu({
   track,
   anchor,
   onClose,
   onPlay,
+  extraEntries = [],
 }: {
   track: Track;
   anchor: MenuAnchor;
   onClose: () => void;
   onPlay: () => void;
+  /** Entries of the list the row is in (a playlist's move and remove). */
+  extraEntries?: MenuEntry[];
 }) {
   const trans = useTrans();
+  const user = useCurrentUser();
   const navigate = useNavigate();
   const artist = track.artists[0];
   const entries: MenuEntry[] = [
@@ -48,6 +57,18 @@ export function TrackMenu({
       icon: 'radio',
       onSelect: () => void navigate(radioLink('track', track), { state: { autoplay: true } }),
     },
+    ...(user
+      ? [
+          {
+            id: 'add-to-playlist',
+            label: trans('Add to playlist'),
+            icon: 'add' as const,
+            onSelect: () =>
+              void openDialog((close) => <AddToPlaylistDialog tracks={[track]} close={close} />),
+          },
+        ]
+      : []),
+    ...(extraEntries.length ? [{ id: 's0', separator: true as const }, ...extraEntries] : []),
     { id: 's1', separator: true },
     ...(artist
       ? [

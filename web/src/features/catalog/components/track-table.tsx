@@ -4,7 +4,9 @@ import { Link } from 'react-router';
 import { albumLink, formatDuration, trackLink, type Track } from '@backbeat/common';
 import { useTrans } from '../../../lib/translator.ts';
 import { Icon } from '../../../ui/icons.tsx';
-import type { MenuAnchor } from '../../../ui/menu.tsx';
+import type { MenuAnchor, MenuEntry } from '../../../ui/menu.tsx';
+import { LikeButton } from '../../library/components/like-button.tsx';
+import { TRACKS_DRAG_TYPE } from '../../library/drag.ts';
 import { Equalizer } from '../../player/components/play-button.tsx';
 import { player, usePlayerStore, type PlaySource } from '../../player/player-store.ts';
 import { ArtistLinks } from './artist-links.tsx';
@@ -24,6 +26,8 @@ export interface TrackTableProps {
   source?: PlaySource;
   className?: string;
   label: string;
+  /** Extra menu entries for a row, such as a playlist's move and remove. */
+  menuEntries?: (track: Track, index: number) => MenuEntry[];
 }
 
 /** Rows of tracks: play from any row, double-click or Enter to play, menu on right-click. */
@@ -35,6 +39,7 @@ export function TrackTable({
   source = 'player',
   className,
   label,
+  menuEntries,
 }: TrackTableProps) {
   const trans = useTrans();
   const currentId = usePlayerStore((s) => s.queue[s.index]?.track.id ?? null);
@@ -59,6 +64,12 @@ export function TrackTable({
               tabIndex={0}
               data-testid="track-row"
               aria-label={track.name}
+              draggable
+              onDragStart={(e) => {
+                // Dropped on a playlist in the sidebar, it is added there.
+                e.dataTransfer.setData(TRACKS_DRAG_TYPE, JSON.stringify([track.id]));
+                e.dataTransfer.effectAllowed = 'copy';
+              }}
               onDoubleClick={() => playFrom(index)}
               onKeyDown={(e) => {
                 if (e.key === 'Enter' && e.target === e.currentTarget) playFrom(index);
@@ -130,7 +141,8 @@ export function TrackTable({
                   )}
                 </span>
               )}
-              <span className="text-xs text-fg-muted tabular-nums">
+              <span className="flex items-center gap-1 text-xs text-fg-muted tabular-nums">
+                <LikeButton type="tracks" id={track.id} name={track.name} size={18} />
                 {formatDuration(track.duration)}
               </span>
               <button
@@ -153,6 +165,7 @@ export function TrackTable({
             anchor={menu.anchor}
             onClose={() => setMenu(null)}
             onPlay={() => player.playTracks(tracks, { startIndex: menu.index, source })}
+            extraEntries={menuEntries?.(menu.track, menu.index)}
           />
         </Suspense>
       )}

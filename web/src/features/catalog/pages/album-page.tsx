@@ -12,6 +12,8 @@ import { useTrans } from '../../../lib/translator.ts';
 import { Button } from '../../../ui/button.tsx';
 import { openDialog } from '../../../ui/dialog/dialog-store.ts';
 import { Icon } from '../../../ui/icons.tsx';
+import { RepostButton } from '../../library/components/repost-button.tsx';
+import { LikePageButton } from '../../library/components/like-button.tsx';
 import { Chips, MediaHeader } from '../components/media-header.tsx';
 import { EmptyState, PageSkeleton, QueryError } from '../components/page-states.tsx';
 import { PlayActions } from '../components/play-actions.tsx';
@@ -59,6 +61,8 @@ export function AlbumPage() {
         }
         actions={
           <PlayActions tracks={album.tracks}>
+            <LikePageButton type="albums" id={album.id} name={album.name} />
+            <RepostButton type="albums" id={album.id} />
             <Button
               variant="text"
               size="lg"

@@ -6,6 +6,8 @@ import { Button } from '../../../ui/button.tsx';
 import { Icon } from '../../../ui/icons.tsx';
 import { AlbumCard, ArtistCard, CardGrid } from '../components/media-cards.tsx';
 import { Carousel } from '../components/carousel.tsx';
+import { FollowButton } from '../../library/components/follow-button.tsx';
+import { LikePageButton } from '../../library/components/like-button.tsx';
 import { Chips, MediaHeader } from '../components/media-header.tsx';
 import { PageSkeleton, QueryError } from '../components/page-states.tsx';
 import { PlayActions } from '../components/play-actions.tsx';
@@ -46,7 +48,12 @@ export function ArtistPage() {
         }
         title={artist.name}
         meta={trans(':count plays', { count: artist.plays.toLocaleString() })}
-        actions={<PlayActions tracks={topTracks} radio={radioLink('artist', artist)} />}
+        actions={
+          <PlayActions tracks={topTracks} radio={radioLink('artist', artist)}>
+            <FollowButton type="artists" id={artist.id} name={artist.name} />
+            <LikePageButton type="artists" id={artist.id} name={artist.name} />
+          </PlayActions>
+        }
       />
       <div className="flex flex-col gap-10 px-4 md:px-8">
         <section aria-labelledby="popular-heading">

@@ -17,6 +17,10 @@ import { LyricsView } from '../../lyrics/lyrics-view.tsx';
 import { Waveform } from '../../player/components/seek-bar.tsx';
 import { player, usePlayerStore } from '../../player/player-store.ts';
 import { ArtistLinks } from '../components/artist-links.tsx';
+import { CommentMarkers } from '../../library/components/comment-markers.tsx';
+import { TrackComments } from '../../library/components/track-comments.tsx';
+import { RepostButton } from '../../library/components/repost-button.tsx';
+import { LikePageButton } from '../../library/components/like-button.tsx';
 import { Chips, MediaHeader } from '../components/media-header.tsx';
 import { PageSkeleton, QueryError } from '../components/page-states.tsx';
 import { PlayActions } from '../components/play-actions.tsx';
@@ -33,6 +37,10 @@ export function TrackPage() {
   const progress = usePlayerStore((s) =>
     s.queue[s.index]?.track.id === id && s.duration ? s.position / s.duration : 0,
   );
+  // Whole seconds are enough to offer "comment at 1:23" without re-rendering every frame.
+  const positionMs = usePlayerStore((s) =>
+    s.queue[s.index]?.track.id === id ? Math.floor(s.position) * 1000 : null,
+  );
 
   useEffect(() => {
     if (data) document.title = data.track.name;
@@ -41,6 +49,11 @@ export function TrackPage() {
   if (query.isError) return <QueryError error={query.error} retry={() => void query.refetch()} />;
   if (!data) return <PageSkeleton />;
   const { track, more_by_artist: more } = data;
+  /** Jumps to a moment of this track, starting it first when something else plays. */
+  const seek = (seconds: number) => {
+    if (!isCurrent) player.playTracks([track, ...more]);
+    player.seek(seconds);
+  };
 
   return (
     <div className="pb-12">
@@ -68,6 +81,8 @@ export function TrackPage() {
         }
         actions={
           <PlayActions tracks={[track, ...more]} radio={radioLink('track', track)}>
+            <LikePageButton type="tracks" id={track.id} name={track.name} />
+            <RepostButton type="tracks" id={track.id} />
             <Button
               variant="text"
               size="lg"
@@ -90,19 +105,24 @@ export function TrackPage() {
       />
       <div className="flex flex-col gap-10 px-4 md:px-8">
         {track.waveform.length > 0 && (
-          <button
-            type="button"
-            aria-label={trans('Play from here')}
-            className="h-20 w-full rounded-xl bg-bg-alt p-3"
-            onClick={(e) => {
-              const box = e.currentTarget.getBoundingClientRect();
-              const fraction = (e.clientX - box.left) / box.width;
-              if (isCurrent) player.seek(fraction * (track.duration / 1000));
-              else player.playTracks([track, ...more]);
-            }}
-          >
-            <Waveform peaks={track.waveform} progress={progress} className="h-full w-full" />
-          </button>
+          <div className="flex flex-col gap-1">
+            <button
+              type="button"
+              aria-label={trans('Play from here')}
+              className="h-20 w-full rounded-xl bg-bg-alt p-3"
+              onClick={(e) => {
+                const box = e.currentTarget.getBoundingClientRect();
+                const fraction = (e.clientX - box.left) / box.width;
+                if (isCurrent) player.seek(fraction * (track.duration / 1000));
+                else player.playTracks([track, ...more]);
+              }}
+            >
+              <Waveform peaks={track.waveform} progress={progress} className="h-full w-full" />
+            </button>
+            <div className="px-3">
+              <CommentMarkers trackId={track.id} duration={track.duration} onSeek={seek} />
+            </div>
+          </div>
         )}
         <div className="grid gap-10 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
           <section aria-labelledby="lyrics-heading">
@@ -142,6 +162,7 @@ export function TrackPage() {
             })),
           ]}
         />
+        <TrackComments trackId={track.id} positionMs={positionMs} onSeek={seek} />
       </div>
     </div>
   );

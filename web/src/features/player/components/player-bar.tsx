@@ -4,6 +4,7 @@ import { trackLink } from '@backbeat/common';
 import { useTrans } from '../../../lib/translator.ts';
 import { IconButton } from '../../../ui/button.tsx';
 import { Icon } from '../../../ui/icons.tsx';
+import { LikeButton } from '../../library/components/like-button.tsx';
 import { ArtistLinks } from '../../catalog/components/artist-links.tsx';
 import { Artwork } from '../../catalog/components/artwork.tsx';
 import { player, useCurrentTrack, usePlayerStore } from '../player-store.ts';
@@ -56,6 +57,7 @@ export function PlayerBar() {
               </span>
             </span>
           </button>
+          {track && <LikeButton type="tracks" id={track.id} name={track.name} />}
           <PlayPauseButton size={40} />
           <IconButton label={trans('Next')} disabled={!track} onClick={player.next}>
             <Icon name="skipNext" size={24} />
@@ -79,6 +81,7 @@ export function PlayerBar() {
                 </Link>
                 <ArtistLinks artists={track.artists} className="block text-xs text-fg-muted" />
               </div>
+              <LikeButton type="tracks" id={track.id} name={track.name} />
             </>
           ) : (
             <p className="text-sm text-fg-muted">{trans('Pick something to play')}</p>

@@ -1,0 +1,3 @@
+export * from './schemas.ts';
+export * from './types.ts';
+export * from './playlist-schemas.ts';

@@ -1,0 +1,119 @@
+import { trackLink, type CreateCommentInput, type TrackComment } from '@backbeat/common';
+import type { CatalogService, Viewer } from '../catalog/service.ts';
+import type { NotificationsService } from '../notifications/service.ts';
+import type { CommentsRepository } from './comments-repository.ts';
+
+export type CommentsService = ReturnType<typeof createCommentsService>;
+
+const TOP_LEVEL_LIMIT = 200;
+const EXCERPT = 120;
+
+type Row = NonNullable<Awaited<ReturnType<CommentsRepository['find']>>>;
+
+const present = (row: Row, replies: TrackComment[] = []): TrackComment => ({
+  id: row.id,
+  track_id: row.track_id,
+  parent_id: row.parent_id,
+  body: row.body,
+  position: row.position,
+  created_at: row.created_at,
+  user: { id: row.user_id, name: row.user_name, image: row.user_image ?? null },
+  replies,
+});
+
+/** Plain text only: markup and control characters are dropped (React shows text as text). */
+const plain = (text: string) =>
+  text
+    // Tags and comments go; a lone "<" in ordinary text stays.
+    .replace(/<\/?[a-z!][^>]*>/gi, '')
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, '')
+    .trim();
+
+export type CommentResult =
+  | { ok: true; comment: TrackComment }
+  | { ok: false; error: 'not_found' | 'disabled' | 'empty' | 'parent' };
+
+/**
+ * SoundCloud-style comments: on a visible track, optionally at a playback position, with
+ * replies one level deep. The setting `player.track_comments` turns them off site-wide.
+ */
+export function createCommentsService(deps: {
+  repository: CommentsRepository;
+  catalog: CatalogService;
+  enabled: () => Promise<boolean>;
+  notifications: Pick<NotificationsService, 'notify'>;
+}) {
+  const { repository, catalog } = deps;
+
+  return {
+    enabled: deps.enabled,
+
+    /** Null when the track is not visible to the viewer. */
+    async forTrack(trackId: number, viewer: Viewer) {
+      if (!(await catalog.trackIsVisible(trackId, viewer))) return null;
+      if (!(await deps.enabled())) return { enabled: false, comments: [] };
+      const { top, replies } = await repository.forTrack(trackId, TOP_LEVEL_LIMIT);
+      const byParent = new Map<number, TrackComment[]>();
+      for (const reply of replies) {
+        const list = byParent.get(reply.parent_id!) ?? [];
+        list.push(present(reply));
+        byParent.set(reply.parent_id!, list);
+      }
+      return {
+        enabled: true,
+        comments: top.map((row) => present(row, byParent.get(row.id) ?? [])),
+      };
+    },
+
+    async create(
+      trackId: number,
+      author: { id: number; name: string; image: string | null },
+      input: CreateCommentInput,
+    ): Promise<CommentResult> {
+      const track = await catalog.track(trackId, { userId: author.id });
+      if (!track) return { ok: false, error: 'not_found' };
+      if (!(await deps.enabled())) return { ok: false, error: 'disabled' };
+      const body = plain(input.body);
+      if (!body) return { ok: false, error: 'empty' };
+      let parent: Row | undefined;
+      if (input.parent_id) {
+        parent = await repository.find(input.parent_id);
+        if (!parent || parent.track_id !== trackId) return { ok: false, error: 'parent' };
+        // Replying to a reply answers its thread: replies stay one level deep.
+        if (parent.parent_id) parent = await repository.find(parent.parent_id);
+        if (!parent) return { ok: false, error: 'parent' };
+      }
+      const position =
+        input.position === null || input.position === undefined
+          ? null
+          : Math.min(input.position, track.duration);
+      const id = await repository.insert({
+        track_id: trackId,
+        user_id: author.id,
+        parent_id: parent?.id ?? null,
+        body,
+        position: parent ? null : position,
+      });
+      if (parent && parent.user_id !== author.id) {
+        await deps.notifications.notify(parent.user_id, 'comment.reply', {
+          author,
+          comment: { excerpt: body.length > EXCERPT ? `${body.slice(0, EXCERPT - 1)}…` : body },
+          target: { name: track.name, path: trackLink(track) },
+        });
+      }
+      return { ok: true, comment: present((await repository.find(id))!) };
+    },
+
+    /** The author or an admin deletes (with its replies); anyone else gets "not found". */
+    async delete(id: number, user: { id: number; isAdmin: boolean }): Promise<boolean> {
+      const row = await repository.find(id);
+      if (!row) return false;
+      if (row.user_id !== user.id && !user.isAdmin) return false;
+      if (!(await catalog.trackIsVisible(row.track_id, { userId: user.id })) && !user.isAdmin)
+        return false;
+      await repository.delete(id);
+      return true;
+    },
+  };
+}

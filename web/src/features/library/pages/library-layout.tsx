@@ -1,0 +1,48 @@
+import clsx from 'clsx';
+import { useEffect } from 'react';
+import { NavLink, Outlet } from 'react-router';
+import { useTrans } from '../../../lib/translator.ts';
+
+const TABS = [
+  { to: '/library/songs', label: 'Songs' },
+  { to: '/library/playlists', label: 'Playlists' },
+  { to: '/library/albums', label: 'Albums' },
+  { to: '/library/artists', label: 'Artists' },
+  { to: '/library/history', label: 'History' },
+] as const;
+
+/** `/library/*`: the listener's own music, one tab per kind. */
+export function LibraryLayout() {
+  const trans = useTrans();
+  useEffect(() => {
+    document.title = trans('Your music');
+  }, [trans]);
+  return (
+    <div className="px-4 py-8 pb-12 md:px-8">
+      <h1 className="text-3xl font-extrabold tracking-tight md:text-4xl">{trans('Your music')}</h1>
+      <nav
+        aria-label={trans('Library')}
+        className="mt-6 mb-6 flex gap-6 overflow-x-auto border-b border-border"
+      >
+        {TABS.map((tab) => (
+          <NavLink
+            key={tab.to}
+            to={tab.to}
+            className={({ isActive }) =>
+              clsx(
+                'inline-flex h-10 shrink-0 items-center border-b-2 px-1 text-sm font-semibold',
+                'focus-visible:outline-2 focus-visible:outline-primary',
+                isActive
+                  ? 'border-primary text-fg'
+                  : 'border-transparent text-fg-muted hover:text-fg',
+              )
+            }
+          >
+            {trans(tab.label)}
+          </NavLink>
+        ))}
+      </nav>
+      <Outlet />
+    </div>
+  );
+}

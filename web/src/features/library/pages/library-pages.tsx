@@ -1,0 +1,184 @@
+import type { ReactNode } from 'react';
+import { useTrans } from '../../../lib/translator.ts';
+import { Button } from '../../../ui/button.tsx';
+import {
+  AlbumCard,
+  ArtistCard,
+  CardGrid,
+  PlaylistCard,
+} from '../../catalog/components/media-cards.tsx';
+import { EmptyState, QueryError } from '../../catalog/components/page-states.tsx';
+import { PlayActions } from '../../catalog/components/play-actions.tsx';
+import { TrackTable } from '../../catalog/components/track-table.tsx';
+import { Skeleton } from '../../../ui/skeleton.tsx';
+import { Icon } from '../../../ui/icons.tsx';
+import { openNewPlaylistDialog } from '../components/sidebar-playlists.tsx';
+import { useMyPlaylists } from '../playlist-queries.ts';
+import { useLibraryList, type LibraryItems, type LibraryListKind } from '../queries.ts';
+
+function ListSkeleton() {
+  const trans = useTrans();
+  return (
+    <div aria-busy="true" aria-label={trans('Loading')} className="flex flex-col gap-3">
+      {Array.from({ length: 8 }, (_, i) => (
+        <Skeleton key={i} className="h-10 w-full" />
+      ))}
+    </div>
+  );
+}
+
+/** Loading, error, empty and "Load more" around one library list. */
+function LibraryList<K extends LibraryListKind>({
+  kind,
+  empty,
+  children,
+}: {
+  kind: K;
+  empty: ReactNode;
+  children: (items: LibraryItems[K][]) => ReactNode;
+}) {
+  const trans = useTrans();
+  const list = useLibraryList(kind);
+  if (list.isError) return <QueryError error={list.error} retry={() => void list.refetch()} />;
+  if (list.isPending) return <ListSkeleton />;
+  const items: LibraryItems[K][] = list.data.pages.flatMap((page) => page.data);
+  if (!items.length) return empty;
+  return (
+    <>
+      {children(items)}
+      {list.hasNextPage && (
+        <Button
+          variant="outline"
+          className="mt-4"
+          disabled={list.isFetchingNextPage}
+          onClick={() => void list.fetchNextPage()}
+        >
+          {trans('Load more')}
+        </Button>
+      )}
+    </>
+  );
+}
+
+export function LibrarySongsPage() {
+  const trans = useTrans();
+  return (
+    <LibraryList
+      kind="tracks"
+      empty={
+        <EmptyState
+          icon="favoriteBorder"
+          title={trans('No liked songs yet')}
+          text={trans('Tap the heart next to a song to keep it here.')}
+        />
+      }
+    >
+      {(tracks) => (
+        <>
+          <div className="mb-4 flex flex-wrap gap-2">
+            <PlayActions tracks={tracks} />
+          </div>
+          <TrackTable tracks={tracks} label={trans('Liked songs')} />
+        </>
+      )}
+    </LibraryList>
+  );
+}
+
+export function LibraryAlbumsPage() {
+  const trans = useTrans();
+  return (
+    <LibraryList
+      kind="albums"
+      empty={
+        <EmptyState
+          icon="album"
+          title={trans('No liked albums yet')}
+          text={trans('Albums you like show up here.')}
+        />
+      }
+    >
+      {(albums) => (
+        <CardGrid className="-mx-2">
+          {albums.map((album) => (
+            <AlbumCard key={album.id} album={album} />
+          ))}
+        </CardGrid>
+      )}
+    </LibraryList>
+  );
+}
+
+export function LibraryArtistsPage() {
+  const trans = useTrans();
+  return (
+    <LibraryList
+      kind="artists"
+      empty={
+        <EmptyState
+          icon="mic"
+          title={trans('No liked artists yet')}
+          text={trans('Artists you like or follow show up here.')}
+        />
+      }
+    >
+      {(artists) => (
+        <CardGrid className="-mx-2">
+          {artists.map((artist) => (
+            <ArtistCard key={artist.id} artist={artist} />
+          ))}
+        </CardGrid>
+      )}
+    </LibraryList>
+  );
+}
+
+export function LibraryHistoryPage() {
+  const trans = useTrans();
+  return (
+    <LibraryList
+      kind="history"
+      empty={
+        <EmptyState
+          icon="history"
+          title={trans('Nothing played yet')}
+          text={trans('The songs you play show up here, newest first.')}
+        />
+      }
+    >
+      {(entries) => (
+        <TrackTable tracks={entries.map((entry) => entry.track)} label={trans('Recently played')} />
+      )}
+    </LibraryList>
+  );
+}
+
+export function LibraryPlaylistsPage() {
+  const trans = useTrans();
+  const query = useMyPlaylists();
+  return (
+    <>
+      <Button variant="outline" className="mb-4" onClick={() => void openNewPlaylistDialog()}>
+        <Icon name="add" size={20} />
+        {trans('New playlist')}
+      </Button>
+      {query.isError ? (
+        <QueryError error={query.error} retry={() => void query.refetch()} />
+      ) : query.isPending ? (
+        <ListSkeleton />
+      ) : query.data.playlists.length || query.data.followed.length ? (
+        <CardGrid className="-mx-2">
+          {[...query.data.playlists, ...query.data.followed].map((playlist) => (
+            <PlaylistCard key={playlist.id} playlist={playlist} />
+          ))}
+        </CardGrid>
+      ) : (
+        <EmptyState
+          icon="playlistPlay"
+          title={trans('No playlists yet')}
+          text={trans('Start one, then add songs from any track menu.')}
+        />
+      )}
+    </>
+  );
+}
