@@ -84,6 +84,14 @@ describe('workspaces', () => {
     await page.getByText('Workspace created').waitFor();
     expect(await activeWorkspace(page)).toBe('Night Shift');
 
+    // A playlist made while the workspace is active belongs to the workspace.
+    const ownerSidebar = page.getByRole('navigation', { name: 'Playlists' });
+    await ownerSidebar.getByRole('button', { name: 'New playlist' }).click();
+    const newPlaylist = page.getByRole('dialog', { name: 'New playlist' });
+    await newPlaylist.getByLabel('Name').fill('Shift Anthems');
+    await newPlaylist.getByRole('button', { name: 'Create' }).click();
+    await ownerSidebar.getByRole('link', { name: 'Shift Anthems' }).waitFor();
+
     await (await accountMenu(page)).getByRole('menuitem', { name: 'Manage workspace' }).click();
     const manage = page.getByRole('dialog', { name: 'Night Shift' });
     await manage.getByLabel('Invite by email').fill(invitee.email);
@@ -105,11 +113,15 @@ describe('workspaces', () => {
     const cookies = await inviteeTab.context.cookies(server.url);
     expect(Number(cookies.find((c) => c.name === 'activeWorkspaceId')?.value)).toBeGreaterThan(0);
 
-    // Switch to the personal workspace and back.
+    // The shared playlist shows in the workspace, and not in the personal one.
+    const inviteeSidebar = other.getByRole('navigation', { name: 'Playlists' });
+    await inviteeSidebar.getByRole('link', { name: 'Shift Anthems' }).waitFor();
     await (await accountMenu(other)).getByRole('menuitemradio', { name: /Default/ }).click();
     expect(await activeWorkspace(other)).toBe('Default');
+    await inviteeSidebar.getByText('No playlists yet').waitFor();
     await (await accountMenu(other)).getByRole('menuitemradio', { name: /Night Shift/ }).click();
     expect(await activeWorkspace(other)).toBe('Night Shift');
+    await inviteeSidebar.getByRole('link', { name: 'Shift Anthems' }).waitFor();
 
     // The owner sees the new member.
     await page.keyboard.press('Escape');
