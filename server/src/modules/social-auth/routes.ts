@@ -58,7 +58,7 @@ export const socialAuthRoutes: RoutesPlugin = async (app) => {
     service: SocialService,
     intent: SocialIntent,
   ) {
-    const attempt = newAttempt(service, intent);
+    const attempt = await newAttempt(service, intent);
     try {
       const url = await authorizationUrl(services, service, baseUrlOf(request), attempt);
       await request.session.put(ATTEMPT_KEY, attempt);

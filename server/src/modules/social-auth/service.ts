@@ -1,4 +1,3 @@
-import { CodeChallengeMethod, OAuth2Client, generateCodeVerifier, generateState } from 'arctic';
 import type { SocialService } from '@backbeat/common';
 import { HttpError, notFound } from '../../http/http-error.ts';
 import type { Services } from '../../services.ts';
@@ -13,6 +12,9 @@ export interface OAuthAttempt {
   intent: SocialIntent;
   at: number;
 }
+
+/** arctic is only needed when someone uses social login, so it loads then. */
+const loadArctic = () => import('arctic');
 
 export class SocialAuthError extends Error {}
 
@@ -39,6 +41,7 @@ export async function authorizationUrl(
 ) {
   const provider = await providerConfig(services, service);
   if (!provider) throw notFound('This login provider is not available.');
+  const { CodeChallengeMethod, OAuth2Client } = await loadArctic();
   const client = new OAuth2Client(
     provider.clientId,
     provider.clientSecret,
@@ -59,7 +62,11 @@ export async function authorizationUrl(
       );
 }
 
-export function newAttempt(service: SocialService, intent: SocialIntent): OAuthAttempt {
+export async function newAttempt(
+  service: SocialService,
+  intent: SocialIntent,
+): Promise<OAuthAttempt> {
+  const { generateCodeVerifier, generateState } = await loadArctic();
   return {
     service,
     intent,
