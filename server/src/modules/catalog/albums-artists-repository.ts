@@ -2,10 +2,12 @@ import { sql } from 'kysely';
 import type { Db, Dialect } from '../../db/database.ts';
 import { inIds } from '../../db/id-list.ts';
 import type { AlbumRow, ArtistRow, NamedRef } from './repository.ts';
+import { ALBUMS_BY, createLinkedIdQueries, type Page } from './linked-ids.ts';
 import { visible, visibleById } from './visibility.ts';
 
 /** Album and artist reads of the catalog repository. */
 export function createAlbumsArtistsQueries(db: Db, dialect: Dialect) {
+  const linked = createLinkedIdQueries(db);
   return {
     async albumsByIds(ids: readonly number[]): Promise<AlbumRow[]> {
       if (!ids.length) return [];
@@ -100,50 +102,14 @@ export function createAlbumsArtistsQueries(db: Db, dialect: Dialect) {
       return rows.map((r) => r.id);
     },
 
-    async albumsByGenre(
-      genreId: number,
-      viewerId: number,
-      page: { limit: number; offset: number },
-    ) {
-      const rows = await db
-        .selectFrom('album_genres')
-        .innerJoin('albums', 'albums.id', 'album_genres.album_id')
-        .select('albums.id')
-        .where('album_genres.genre_id', '=', genreId)
-        .where(visible('albums', viewerId))
-        .orderBy('albums.popularity', 'desc')
-        .orderBy('albums.id')
-        .limit(page.limit)
-        .offset(page.offset)
-        .execute();
-      return rows.map((r) => r.id);
-    },
+    albumsByGenre: (genreId: number, viewerId: number, page: Page) =>
+      linked.albumIds(ALBUMS_BY.genre, genreId, viewerId, page),
 
-    async albumsByTag(tagId: number, viewerId: number, page: { limit: number; offset: number }) {
-      const rows = await db
-        .selectFrom('album_tags')
-        .innerJoin('albums', 'albums.id', 'album_tags.album_id')
-        .select('albums.id')
-        .where('album_tags.tag_id', '=', tagId)
-        .where(visible('albums', viewerId))
-        .orderBy('albums.popularity', 'desc')
-        .orderBy('albums.id')
-        .limit(page.limit)
-        .offset(page.offset)
-        .execute();
-      return rows.map((r) => r.id);
-    },
+    albumsByTag: (tagId: number, viewerId: number, page: Page) =>
+      linked.albumIds(ALBUMS_BY.tag, tagId, viewerId, page),
 
-    async countAlbumsByTag(tagId: number, viewerId: number): Promise<number> {
-      const row = await db
-        .selectFrom('album_tags')
-        .innerJoin('albums', 'albums.id', 'album_tags.album_id')
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .where('album_tags.tag_id', '=', tagId)
-        .where(visible('albums', viewerId))
-        .executeTakeFirstOrThrow();
-      return Number(row.count);
-    },
+    countAlbumsByTag: (tagId: number, viewerId: number) =>
+      linked.countAlbums(ALBUMS_BY.tag, tagId, viewerId),
 
     async artistsByIds(ids: readonly number[]): Promise<ArtistRow[]> {
       if (!ids.length) return [];

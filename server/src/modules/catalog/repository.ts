@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db, Dialect } from '../../db/database.ts';
 import { inIds } from '../../db/id-list.ts';
 import { createAlbumsArtistsQueries } from './albums-artists-repository.ts';
+import { TRACKS_BY, createLinkedIdQueries, type Page } from './linked-ids.ts';
 import { createTaxonomyQueries } from './taxonomy-repository.ts';
 import { visible, visibleById } from './visibility.ts';
 
@@ -58,6 +59,7 @@ export interface NamedRef {
 export type TrackOrder = 'popular' | 'newest' | 'album';
 
 export function createCatalogRepository(db: Db, dialect: Dialect) {
+  const linked = createLinkedIdQueries(db);
   return {
     async tracksByIds(ids: readonly number[]): Promise<TrackRow[]> {
       if (!ids.length) return [];
@@ -145,35 +147,11 @@ export function createCatalogRepository(db: Db, dialect: Dialect) {
       return rows.map((r) => r.id);
     },
 
-    async artistTrackIds(
-      artistId: number,
-      viewerId: number,
-      page: { limit: number; offset: number },
-    ): Promise<number[]> {
-      const rows = await db
-        .selectFrom('track_artists')
-        .innerJoin('tracks', 'tracks.id', 'track_artists.track_id')
-        .select('tracks.id')
-        .where('track_artists.artist_id', '=', artistId)
-        .where(visible('tracks', viewerId))
-        .orderBy('tracks.popularity', 'desc')
-        .orderBy('tracks.id')
-        .limit(page.limit)
-        .offset(page.offset)
-        .execute();
-      return rows.map((r) => r.id);
-    },
+    artistTrackIds: (artistId: number, viewerId: number, page: Page) =>
+      linked.trackIds(TRACKS_BY.artist, artistId, viewerId, page),
 
-    async countArtistTracks(artistId: number, viewerId: number): Promise<number> {
-      const row = await db
-        .selectFrom('track_artists')
-        .innerJoin('tracks', 'tracks.id', 'track_artists.track_id')
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .where('track_artists.artist_id', '=', artistId)
-        .where(visible('tracks', viewerId))
-        .executeTakeFirstOrThrow();
-      return Number(row.count);
-    },
+    countArtistTracks: (artistId: number, viewerId: number) =>
+      linked.countTracks(TRACKS_BY.artist, artistId, viewerId),
 
     async popularTrackIds(viewerId: number, page: { limit: number; offset: number }) {
       const rows = await db
@@ -188,50 +166,14 @@ export function createCatalogRepository(db: Db, dialect: Dialect) {
       return rows.map((r) => r.id);
     },
 
-    async tracksByGenre(
-      genreId: number,
-      viewerId: number,
-      page: { limit: number; offset: number },
-    ) {
-      const rows = await db
-        .selectFrom('track_genres')
-        .innerJoin('tracks', 'tracks.id', 'track_genres.track_id')
-        .select('tracks.id')
-        .where('track_genres.genre_id', '=', genreId)
-        .where(visible('tracks', viewerId))
-        .orderBy('tracks.popularity', 'desc')
-        .orderBy('tracks.id')
-        .limit(page.limit)
-        .offset(page.offset)
-        .execute();
-      return rows.map((r) => r.id);
-    },
+    tracksByGenre: (genreId: number, viewerId: number, page: Page) =>
+      linked.trackIds(TRACKS_BY.genre, genreId, viewerId, page),
 
-    async tracksByTag(tagId: number, viewerId: number, page: { limit: number; offset: number }) {
-      const rows = await db
-        .selectFrom('track_tags')
-        .innerJoin('tracks', 'tracks.id', 'track_tags.track_id')
-        .select('tracks.id')
-        .where('track_tags.tag_id', '=', tagId)
-        .where(visible('tracks', viewerId))
-        .orderBy('tracks.popularity', 'desc')
-        .orderBy('tracks.id')
-        .limit(page.limit)
-        .offset(page.offset)
-        .execute();
-      return rows.map((r) => r.id);
-    },
+    tracksByTag: (tagId: number, viewerId: number, page: Page) =>
+      linked.trackIds(TRACKS_BY.tag, tagId, viewerId, page),
 
-    async countTracksByTag(tagId: number, viewerId: number): Promise<number> {
-      const row = await db
-        .selectFrom('track_tags')
-        .innerJoin('tracks', 'tracks.id', 'track_tags.track_id')
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .where('track_tags.tag_id', '=', tagId)
-        .where(visible('tracks', viewerId))
-        .executeTakeFirstOrThrow();
-      return Number(row.count);
-    },
+    countTracksByTag: (tagId: number, viewerId: number) =>
+      linked.countTracks(TRACKS_BY.tag, tagId, viewerId),
 
     /** Whether the user owns any private track or album (their pages differ from the public's). */
     async ownsPrivateMusic(userId: number): Promise<boolean> {
