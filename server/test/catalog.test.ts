@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AlbumDetails, Artist, Track, TrackDetails } from '@backbeat/common';
 import { createTestApp, type TestApp } from './helpers/app.ts';
@@ -138,6 +139,24 @@ describe('GET albums/{id}', () => {
       'Secret Demo',
     ]);
     expect((await (await guest()).get('/api/v1/albums/nope')).statusCode).toBe(422);
+  });
+});
+
+describe('shared answers', () => {
+  it('gzips a large answer for clients that accept it, byte for byte the same JSON', async () => {
+    const url = `/api/v1/artists/${artist.id}`;
+    const plain = await t.app.inject({ method: 'GET', url });
+    const zipped = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(zipped.statusCode).toBe(200);
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toContain('accept-encoding');
+    expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+    expect(gunzipSync(zipped.rawPayload).toString()).toBe(plain.payload);
+    expect(plain.headers['content-encoding']).toBeUndefined();
   });
 });
 

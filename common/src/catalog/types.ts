@@ -129,7 +129,8 @@ export type ChannelContentType = (typeof CHANNEL_CONTENT_TYPES)[number];
 export type ChannelContent =
   | { type: 'tracks'; data: Track[] }
   | { type: 'albums'; data: Album[] }
-  | { type: 'artists'; data: Artist[] }
+  /** Cards need no more than this; a page asks for the artist when opened. */
+  | { type: 'artists'; data: ArtistRef[] }
   | { type: 'genres'; data: Genre[] }
   | { type: 'playlists'; data: Playlist[] }
   | { type: 'channels'; data: Channel[] };

@@ -16,3 +16,37 @@ export function cached<T>(load: () => Promise<T>, ttlMs: number) {
   };
   return Object.assign(get, { clear: () => void (entry = null) });
 }
+
+/**
+ * Values per key, each loaded at most once per TTL and shared by concurrent callers; the
+ * oldest key goes first when full. For rows read on every request (sessions, the signed-in
+ * user, their grants). Whoever changes such a row forgets its key at once, so this instance
+ * never serves a stale one; other instances may, for at most the TTL.
+ */
+export function createKeyedCache<K, V>(options: { ttlMs: number; maxEntries: number }) {
+  const entries = new Map<K, { at: number; value: Promise<V>; settled?: V }>();
+  return {
+    get(key: K, load: () => Promise<V>): Promise<V> {
+      const now = Date.now();
+      const hit = entries.get(key);
+      if (hit && now - hit.at < options.ttlMs) return hit.value;
+      const value = load();
+      const entry: { at: number; value: Promise<V>; settled?: V } = { at: now, value };
+      if (entries.size >= options.maxEntries) entries.delete(entries.keys().next().value as K);
+      entries.set(key, entry);
+      value.then(
+        (settled) => void (entry.settled = settled),
+        () => entries.get(key) === entry && entries.delete(key),
+      );
+      return value;
+    },
+    delete: (key: K) => void entries.delete(key),
+    /** Forgets every key whose loaded value matches (and every load still in flight). */
+    deleteWhere(matches: (value: V) => boolean): void {
+      for (const [key, entry] of entries) {
+        if (!('settled' in entry) || matches(entry.settled as V)) entries.delete(key);
+      }
+    },
+    clear: () => entries.clear(),
+  };
+}

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../../http/http-error.ts';
+import { sendCachedJson } from '../../lib/response-cache.ts';
 import type { Viewer } from './service.ts';
 
 export const viewerOf = (request: FastifyRequest): Viewer => ({ userId: request.user?.id ?? null });
@@ -21,7 +22,7 @@ export async function cachedAnswer(
     if (!own) throw notFound();
     return own;
   }
-  const json = await catalogResponses.get(key, () => load({ userId: null }));
-  if (json === null) throw notFound();
-  return reply.type('application/json; charset=utf-8').send(json);
+  const answer = await catalogResponses.get(key, () => load({ userId: null }));
+  if (answer === null) throw notFound();
+  return sendCachedJson(request, reply, answer);
 }

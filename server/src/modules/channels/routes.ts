@@ -1,6 +1,7 @@
 import { channelParamsSchema, channelQuerySchema } from '@backbeat/common';
 import { notFound } from '../../http/http-error.ts';
 import { typed, type RoutesPlugin } from '../../http/types.ts';
+import { sendCachedJson } from '../../lib/response-cache.ts';
 
 export const channelsRoutes: RoutesPlugin = async (app) => {
   typed(app).get(
@@ -13,15 +14,15 @@ export const channelsRoutes: RoutesPlugin = async (app) => {
       const { slugOrId } = request.params;
       const { restriction } = request.query;
       // Channels show public music only, so everyone shares the answer.
-      const json = await app.services.catalogResponses.get(
+      const answer = await app.services.catalogResponses.get(
         `channel:${slugOrId.toLowerCase()}:${restriction?.toLowerCase() ?? ''}`,
         async () => {
           const channel = await app.services.channels.channel(slugOrId, restriction);
           return channel ? { channel } : null;
         },
       );
-      if (json === null) throw notFound();
-      return reply.type('application/json; charset=utf-8').send(json);
+      if (answer === null) throw notFound();
+      return sendCachedJson(request, reply, answer);
     },
   );
 };

@@ -63,8 +63,13 @@ export function createChannelsService(deps: {
           ),
         };
       case 'artists':
-        if (genre) return { type: 'artists', data: await catalog.genreArtists(genre.id, limit) };
-        return { type: 'artists', data: await catalog.popularArtists(limit) };
+        return {
+          type: 'artists',
+          data: (genre
+            ? await catalog.genreArtists(genre.id, limit)
+            : await catalog.popularArtists(limit)
+          ).map(({ id, name, image }) => ({ id, name, image })),
+        };
       case 'genres':
         return { type: 'genres', data: await catalog.genres(limit) };
       case 'playlists':

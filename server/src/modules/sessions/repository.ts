@@ -1,37 +1,61 @@
 import type { Db } from '../../db/database.ts';
 import { nowIso } from '../../db/database.ts';
 import type { SessionsTable } from '../../db/schema.ts';
+import { createKeyedCache } from '../../lib/cache.ts';
 
 export type SessionRow = SessionsTable;
 
+/**
+ * Every signed-in request reads its session row, so rows are kept 2 s per instance (see
+ * createKeyedCache). Each change below forgets the row here at once; a session ended on
+ * another instance stops working here within those 2 s.
+ */
+const SESSION_CACHE = { ttlMs: 2000, maxEntries: 10_000 };
+
 export function createSessionsRepository(db: Db) {
+  const rows = createKeyedCache<string, SessionRow | undefined>(SESSION_CACHE);
+  /** Forgets the cached row once the change is written, so no read in flight keeps the old one. */
+  async function changing(id: string, write: Promise<unknown>): Promise<void> {
+    try {
+      await write;
+    } finally {
+      rows.delete(id);
+    }
+  }
   return {
     async findLive(id: string): Promise<SessionRow | undefined> {
-      return db
-        .selectFrom('sessions')
-        .selectAll()
-        .where('id', '=', id)
-        .where('expires_at', '>', nowIso())
-        .executeTakeFirst();
+      const row = await rows.get(id, () =>
+        db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst(),
+      );
+      return row && row.expires_at > nowIso() ? row : undefined;
     },
     async insert(row: SessionRow): Promise<void> {
-      await db.insertInto('sessions').values(row).execute();
+      await changing(row.id, db.insertInto('sessions').values(row).execute());
     },
     async touch(id: string, lastActivity: string, expiresAt: string): Promise<void> {
-      await db
-        .updateTable('sessions')
-        .set({ last_activity: lastActivity, expires_at: expiresAt })
-        .where('id', '=', id)
-        .execute();
+      await changing(
+        id,
+        db
+          .updateTable('sessions')
+          .set({ last_activity: lastActivity, expires_at: expiresAt })
+          .where('id', '=', id)
+          .execute(),
+      );
     },
     async updatePayload(id: string, payload: string): Promise<void> {
-      await db.updateTable('sessions').set({ payload }).where('id', '=', id).execute();
+      await changing(
+        id,
+        db.updateTable('sessions').set({ payload }).where('id', '=', id).execute(),
+      );
     },
     async delete(id: string): Promise<void> {
-      await db.deleteFrom('sessions').where('id', '=', id).execute();
+      await changing(id, db.deleteFrom('sessions').where('id', '=', id).execute());
     },
     async setLocation(id: string, city: string | null, country: string | null): Promise<void> {
-      await db.updateTable('sessions').set({ city, country }).where('id', '=', id).execute();
+      await changing(
+        id,
+        db.updateTable('sessions').set({ city, country }).where('id', '=', id).execute(),
+      );
     },
     async listForUser(userId: number): Promise<SessionRow[]> {
       return db
@@ -46,6 +70,7 @@ export function createSessionsRepository(db: Db) {
       let query = db.deleteFrom('sessions').where('user_id', '=', userId);
       if (exceptId) query = query.where('id', '!=', exceptId);
       const result = await query.executeTakeFirst();
+      rows.deleteWhere((row) => row?.user_id === userId && row.id !== exceptId);
       return Number(result.numDeletedRows);
     },
     async deleteExpired(): Promise<number> {

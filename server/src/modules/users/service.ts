@@ -1,12 +1,15 @@
 import { DEFAULT_TIMEZONE, type User } from '@backbeat/common';
 import type { RolesRepository } from '../roles/repository.ts';
 import { hashPassword } from '../auth/password.ts';
+import { createKeyedCache } from '../../lib/cache.ts';
 import type { UserRow, UsersRepository } from './repository.ts';
 
 export type UsersService = ReturnType<typeof createUsersService>;
 
 const GRANTS_TTL_MS = 5000;
 const GRANTS_CACHE_SIZE = 10_000;
+/** The signed-in user as every request reads it; each change below forgets it at once. */
+const REQUEST_USER_CACHE = { ttlMs: 2000, maxEntries: 10_000 };
 
 export function createUsersService(deps: {
   users: UsersRepository;
@@ -38,6 +41,16 @@ export function createUsersService(deps: {
     grants.set(userId, { at: Date.now(), value });
     value.catch(() => grants.delete(userId));
     return value;
+  }
+
+  const requestUsers = createKeyedCache<number, User | null>(REQUEST_USER_CACHE);
+  /** Forgets the cached user once the change is written, so no read in flight keeps the old one. */
+  async function changing(userId: number, write: Promise<void>): Promise<void> {
+    try {
+      await write;
+    } finally {
+      requestUsers.delete(userId);
+    }
   }
 
   /** What only the bootstrap data needs: linked social accounts and the bell's count. */
@@ -90,17 +103,22 @@ export function createUsersService(deps: {
       const row = await users.findById(id);
       return row ? present(row) : null;
     },
-    async findForRequest(id: number): Promise<User | null> {
-      const row = await users.findById(id);
-      return row ? presentForRequest(row) : null;
-    },
+    findForRequest: (id: number): Promise<User | null> =>
+      requestUsers.get(id, async () => {
+        const row = await users.findById(id);
+        return row ? presentForRequest(row) : null;
+      }),
     complete,
-    forgetGrants: (userId: number) => void grants.delete(userId),
+    forgetGrants(userId: number) {
+      grants.delete(userId);
+      requestUsers.delete(userId);
+    },
     count: () => users.count(),
-    setLanguage: (id: number, language: string) => users.updateLanguage(id, language),
+    setLanguage: (id: number, language: string) => changing(id, users.updateLanguage(id, language)),
     findRowById: (id: number) => users.findById(id),
-    update: users.update,
-    delete: users.delete,
+    update: (id: number, changes: Parameters<UsersRepository['update']>[1]) =>
+      changing(id, users.update(id, changes)),
+    delete: (id: number) => changing(id, users.delete(id)),
     /** What anyone may see of a user: no email, no security details. */
     async publicProfile(id: number) {
       const row = await users.findById(id);

@@ -8,7 +8,7 @@ import {
   playlistLink,
   type Album,
   type AlbumDetails,
-  type Artist,
+  type ArtistRef,
   type Genre,
   type Playlist,
   type PlaylistDetails,
@@ -122,7 +122,7 @@ export function AlbumCard({ album }: { album: Album }) {
   );
 }
 
-export function ArtistCard({ artist }: { artist: Artist }) {
+export function ArtistCard({ artist }: { artist: ArtistRef }) {
   const trans = useTrans();
   return (
     <Card
