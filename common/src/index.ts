@@ -10,6 +10,7 @@ export * from './api-path.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/common.ts';
 export * from './schemas/account.ts';
+export * from './schemas/profile.ts';
 export * from './catalog/index.ts';
 export * from './notifications/index.ts';
 export * from './workspaces.ts';

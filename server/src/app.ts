@@ -22,6 +22,7 @@ import { musicRoutes } from './modules/catalog/register.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { logsRoutes } from './modules/logs/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
+import { profilesRoutes } from './modules/profiles/routes.ts';
 import { accessTokensRoutes } from './modules/access-tokens/routes.ts';
 import { emailVerificationRoutes } from './modules/email-verification/routes.ts';
 import { recaptchaRoutes } from './modules/recaptcha/routes.ts';
@@ -126,6 +127,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authRoutes);
   await app.register(logsRoutes);
   await app.register(usersRoutes);
+  await app.register(profilesRoutes);
   await app.register(musicRoutes);
   await app.register(emailVerificationRoutes);
   await app.register(twoFactorRoutes);

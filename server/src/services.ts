@@ -24,6 +24,8 @@ import { createRepostsService } from './modules/library/reposts-service.ts';
 import { createLocalizationsRepository } from './modules/localizations/repository.ts';
 import { createNotificationsRepository } from './modules/notifications/repository.ts';
 import { createNotificationAndWorkspaceServices } from './modules/notifications/wiring.ts';
+import { createProfilesRepository } from './modules/profiles/repository.ts';
+import { createProfilesService } from './modules/profiles/service.ts';
 import { createRolesRepository } from './modules/roles/repository.ts';
 import { createSessionsRepository } from './modules/sessions/repository.ts';
 import { createSettingsService } from './modules/settings/service.ts';
@@ -85,6 +87,11 @@ export function createServices(config: Config, database: DatabaseHandle, fileLog
   const geo = createGeoLookup();
   const music = createMusicServices(config, database, {
     countryOf: async (ip) => (await geo.lookup(ip)).country,
+    notifications: collaboration.notifications,
+    userSummary: async (id) => {
+      const user = await users.publicProfile(id);
+      return user && { id: user.id, name: user.name, image: user.image };
+    },
   });
   return {
     config,
@@ -119,6 +126,12 @@ export function createServices(config: Config, database: DatabaseHandle, fileLog
       repository: createRepostsRepository(db),
       catalog: music.catalog,
       userExists: async (id) => !!(await users.publicProfile(id)),
+    }),
+    profiles: createProfilesService({
+      repository: createProfilesRepository(db),
+      catalog: music.catalog,
+      storage: music.storage,
+      userSummary: (id) => users.publicProfile(id),
     }),
     comments: createCommentsService({
       repository: createCommentsRepository(db),

@@ -105,12 +105,16 @@ export interface Playlist {
   image: string | null;
   owner: UserSummary | null;
   is_public: boolean;
+  /** Invited editors may add, remove and reorder its tracks. */
+  is_collaborative: boolean;
   tracks_count: number;
   created_at: string;
 }
 
 export interface PlaylistDetails extends Playlist {
   tracks: Track[];
+  /** The people invited to edit a collaborative playlist, first invited first. */
+  editors: UserSummary[];
 }
 
 export const CHANNEL_LAYOUTS = ['grid', 'carousel', 'trackTable'] as const;

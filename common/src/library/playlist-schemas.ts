@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParamsSchema } from '../catalog/schemas.ts';
 
 export const PLAYLIST_NAME_MAX = 100;
 export const PLAYLIST_DESCRIPTION_MAX = 1000;
@@ -6,6 +7,10 @@ export const PLAYLIST_DESCRIPTION_MAX = 1000;
 export const PLAYLIST_TRACKS_PER_CALL = 100;
 /** Longest playlist a reorder may send in full. */
 export const PLAYLIST_MAX_TRACKS = 5000;
+/** Invited editors of one collaborative playlist. */
+export const PLAYLIST_MAX_EDITORS = 50;
+/** Largest playlist image upload (PNG, JPEG, GIF or WebP). */
+export const PLAYLIST_IMAGE_MAX_BYTES = 4 * 1024 * 1024;
 
 const trackId = z.coerce
   .number({ error: 'Each track id must be a number.' })
@@ -29,6 +34,7 @@ const description = z
   .nullable();
 
 const isPublic = z.boolean({ error: 'Choose public or private.' });
+const isCollaborative = z.boolean({ error: 'Choose whether invited people may edit it.' });
 
 export const createPlaylistSchema = z.object({
   name,
@@ -42,6 +48,8 @@ export const updatePlaylistSchema = z
     name: name.optional(),
     description: description.optional(),
     is_public: isPublic.optional(),
+    /** Turning it off removes every invited editor. */
+    is_collaborative: isCollaborative.optional(),
   })
   .refine((value) => Object.values(value).some((v) => v !== undefined), {
     message: 'Change at least one field.',
@@ -66,3 +74,16 @@ export const reorderPlaylistSchema = z.object({
     .refine((ids) => new Set(ids).size === ids.length, 'Each track may appear once.'),
 });
 export type ReorderPlaylistInput = z.input<typeof reorderPlaylistSchema>;
+
+const userId = z.coerce
+  .number({ error: 'Choose someone to invite.' })
+  .int('Choose someone to invite.')
+  .positive('Choose someone to invite.')
+  .max(2_147_483_647, 'Choose someone to invite.');
+
+/** Invites an existing user (picked through the user search) to edit a collaborative playlist. */
+export const invitePlaylistEditorSchema = z.object({ user_id: userId });
+export type InvitePlaylistEditorInput = z.input<typeof invitePlaylistEditorSchema>;
+
+/** `playlists/{id}/editors/{userId}`. */
+export const playlistEditorParamsSchema = idParamsSchema.extend({ userId });

@@ -1,4 +1,4 @@
-import type { Album, Track } from '../catalog/types.ts';
+import type { Album, Playlist, Track } from '../catalog/types.ts';
 
 /** Everything the signed-in listener likes, by kind; per user, so never cached with the catalog. */
 export interface LikedIds {
@@ -16,7 +16,22 @@ export interface HistoryEntry {
 
 /** What the signed-in listener may do with a playlist (computed by the server's policy). */
 export interface PlaylistAbilities {
+  /** Rename, describe, set the image, privacy and collaboration, invite editors, delete. */
   update: boolean;
+  /** Add, remove and reorder tracks: whoever may update it, and its invited editors. */
+  editTracks: boolean;
+  /** The listener is an invited editor and may leave. */
+  leave: boolean;
+}
+
+/** The signed-in listener's playlists (GET library/playlists). */
+export interface LibraryPlaylists {
+  /** The active workspace's playlists. */
+  playlists: Playlist[];
+  /** Other people's collaborative playlists the listener was invited to edit. */
+  collaborating: Playlist[];
+  /** Public playlists the listener follows. */
+  followed: Playlist[];
 }
 
 /** Whom the signed-in listener follows, by kind. */

@@ -124,6 +124,8 @@ export interface PlaylistsTable {
   is_public: Flag;
   /** The workspace it belongs to (0005_library); NULL is the owner's personal workspace. */
   workspace_id: number | null;
+  /** Invited editors may change its tracks (0006_collaborative_playlists). */
+  is_collaborative: Generated<Flag>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -33,7 +33,17 @@ export interface RepostsTable {
   created_at: string;
 }
 
+/** Who may edit a collaborative playlist's tracks (0006_collaborative_playlists). */
+export interface PlaylistEditorsTable {
+  playlist_id: number;
+  user_id: number;
+  /** Who invited them; null once that account is gone. */
+  invited_by: number | null;
+  created_at: string;
+}
+
 export interface LibraryTables {
+  playlist_editors: PlaylistEditorsTable;
   reposts: RepostsTable;
   comments: CommentsTable;
   likes: LikesTable;

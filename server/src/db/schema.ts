@@ -28,6 +28,16 @@ export interface UsersTable {
   updated_at: Timestamp;
 }
 
+/** A user's profile page: header image, plain-text description and links (JSON). */
+export interface UserProfilesTable {
+  user_id: number;
+  header_image: string | null;
+  description: string | null;
+  /** JSON list of { title, url }. */
+  links: string;
+  updated_at: Timestamp;
+}
+
 export interface RolesTable {
   id: Generated<number>;
   name: string;
@@ -205,6 +215,7 @@ export interface WorkspaceInvitesTable {
 
 export interface Database extends CatalogTables, LibraryTables {
   users: UsersTable;
+  user_profiles: UserProfilesTable;
   roles: RolesTable;
   permissions: PermissionsTable;
   permission_grants: PermissionGrantsTable;

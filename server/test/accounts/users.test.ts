@@ -38,6 +38,10 @@ describe('GET users/{id}', () => {
         name: 'Public Person',
         image: null,
         created_at: expect.any(String),
+        // What the user wrote on their profile (library/profiles.test.ts edits it).
+        header_image: null,
+        description: null,
+        links: [],
       });
       expect(response.body).not.toContain(profile.email);
     }

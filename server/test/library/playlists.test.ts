@@ -71,7 +71,7 @@ describe('creating and editing playlists', () => {
       tracks: [],
     });
     const shown = (await show(browser, created.id)).json() as { abilities: { update: boolean } };
-    expect(shown.abilities).toEqual({ update: true });
+    expect(shown.abilities).toEqual({ update: true, editTracks: true, leave: false });
 
     const renamed = await browser.request({
       method: 'PUT',
@@ -204,6 +204,7 @@ describe('privacy', () => {
     for (const call of calls) expect((await call()).statusCode).toBe(404);
     expect((await other.browser.get('/api/v1/library/playlists')).json()).toEqual({
       playlists: [],
+      collaborating: [],
       followed: [],
     });
 
@@ -220,7 +221,7 @@ describe('privacy', () => {
     const shared = await createPlaylist(author.browser, { name: 'Shared', is_public: true });
     const seen = await show(other.browser, shared.id);
     expect(seen.statusCode).toBe(200);
-    expect(seen.json()).toMatchObject({ abilities: { update: false } });
+    expect(seen.json()).toMatchObject({ abilities: { update: false, editTracks: false } });
     expect((await add(other.browser, shared.id, [trackIds[0]!])).statusCode).toBe(404);
     expect((await show(other.browser, 999999)).statusCode).toBe(404);
   });

@@ -5,6 +5,8 @@ import * as accounts from './0002_accounts.ts';
 import * as catalog from './0003_catalog.ts';
 import * as notificationsWorkspaces from './0004_notifications_workspaces.ts';
 import * as library from './0005_library.ts';
+import * as collaborativePlaylists from './0006_collaborative_playlists.ts';
+import * as profiles from './0007_profiles.ts';
 
 /** Ordered list of every migration; names sort in the order they must run. */
 const migrations: Record<string, Migration> = {
@@ -13,6 +15,8 @@ const migrations: Record<string, Migration> = {
   '0003_catalog': catalog,
   '0004_notifications_workspaces': notificationsWorkspaces,
   '0005_library': library,
+  '0006_collaborative_playlists': collaborativePlaylists,
+  '0007_profiles': profiles,
 };
 
 export async function migrateToLatest(db: Db): Promise<string[]> {

@@ -3,6 +3,7 @@ import type { Db, Dialect } from '../../db/database.ts';
 import { inIds } from '../../db/id-list.ts';
 import { createAlbumsArtistsQueries } from './albums-artists-repository.ts';
 import { TRACKS_BY, createLinkedIdQueries, type Page } from './linked-ids.ts';
+import { createOwnedIdQueries } from './owned-ids.ts';
 import { createTaxonomyQueries } from './taxonomy-repository.ts';
 import { visible, visibleById } from './visibility.ts';
 
@@ -227,6 +228,7 @@ export function createCatalogRepository(db: Db, dialect: Dialect) {
     },
     ...createAlbumsArtistsQueries(db, dialect),
     ...createTaxonomyQueries(db, dialect),
+    ...createOwnedIdQueries(db),
   };
 }
 

@@ -156,6 +156,34 @@ export function createCatalogService(deps: { repository: CatalogRepository }) {
       return paginate(await albums(ids), page.page, page.perPage, total);
     },
 
+    /** What a user uploaded, newest first: a profile's "Tracks" tab. */
+    async ownerTracks(
+      ownerId: number,
+      viewer: Viewer,
+      page: PageQuery,
+    ): Promise<Pagination<Track>> {
+      const key = viewerKey(viewer);
+      const [ids, total] = await Promise.all([
+        repo.ownedIds('tracks', ownerId, key, pageWindow(page.page, page.perPage)),
+        repo.countOwned('tracks', ownerId, key),
+      ]);
+      return paginate(await tracks(ids), page.page, page.perPage, total);
+    },
+
+    /** The albums a user uploaded, newest first: a profile's "Albums" tab. */
+    async ownerAlbums(
+      ownerId: number,
+      viewer: Viewer,
+      page: PageQuery,
+    ): Promise<Pagination<Album>> {
+      const key = viewerKey(viewer);
+      const [ids, total] = await Promise.all([
+        repo.ownedIds('albums', ownerId, key, pageWindow(page.page, page.perPage)),
+        repo.countOwned('albums', ownerId, key),
+      ]);
+      return paginate(await albums(ids), page.page, page.perPage, total);
+    },
+
     async moreByArtists(track: Track, viewer: Viewer, limit: number): Promise<Track[]> {
       const first = track.artists[0];
       if (!first) return [];

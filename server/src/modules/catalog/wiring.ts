@@ -22,11 +22,18 @@ import { createCatalogRepository } from './repository.ts';
 import { createCatalogService } from './service.ts';
 import { createCatalogWriteRepository } from './write-repository.ts';
 
+type PlaylistsDeps = Parameters<typeof createPlaylistsService>[0];
+
 /** The music area's services, each given only what it uses (services.ts spreads these in). */
 export function createMusicServices(
   config: Config,
   database: DatabaseHandle,
-  deps: { countryOf: (ip: string) => Promise<string | null> },
+  deps: {
+    countryOf: (ip: string) => Promise<string | null>;
+    /** For playlist invitations. */
+    notifications: PlaylistsDeps['notifications'];
+    userSummary: PlaylistsDeps['userSummary'];
+  },
 ) {
   const { db, dialect } = database;
   const storage = createLocalDiskStorage(join(config.storagePath, 'files'));
@@ -43,6 +50,9 @@ export function createMusicServices(
     writes: createPlaylistWriteRepository(db, dialect),
     catalog,
     index: searchIndex,
+    storage,
+    notifications: deps.notifications,
+    userSummary: deps.userSummary,
   });
   return {
     storage,

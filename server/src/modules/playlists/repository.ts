@@ -3,11 +3,12 @@ import type { Db, Dialect } from '../../db/database.ts';
 import { inIds } from '../../db/id-list.ts';
 
 /**
- * Public playlists show to everyone; private ones to their owner and, when they belong to a
- * workspace, to its members. Everyone else gets "not found".
+ * Public playlists show to everyone; private ones to their owner, to its invited editors while
+ * it is collaborative and, when they belong to a workspace, to its members. Everyone else gets
+ * "not found".
  */
 const visiblePlaylist = (viewerId: number) =>
-  sql<boolean>`(playlists.is_public = 1 or playlists.owner_id = ${viewerId} or (playlists.workspace_id is not null and exists (select 1 from workspace_members where workspace_members.workspace_id = playlists.workspace_id and workspace_members.user_id = ${viewerId})))`;
+  sql<boolean>`(playlists.is_public = 1 or playlists.owner_id = ${viewerId} or (playlists.workspace_id is not null and exists (select 1 from workspace_members where workspace_members.workspace_id = playlists.workspace_id and workspace_members.user_id = ${viewerId})) or (playlists.is_collaborative = 1 and exists (select 1 from playlist_editors where playlist_editors.playlist_id = playlists.id and playlist_editors.user_id = ${viewerId})))`;
 
 export function createPlaylistsRepository(db: Db, dialect: Dialect) {
   return {
@@ -22,6 +23,7 @@ export function createPlaylistsRepository(db: Db, dialect: Dialect) {
           'playlists.description',
           'playlists.image',
           'playlists.is_public',
+          'playlists.is_collaborative',
           'playlists.created_at',
           'playlists.owner_id',
           'playlists.workspace_id',
@@ -34,6 +36,33 @@ export function createPlaylistsRepository(db: Db, dialect: Dialect) {
         .where(inIds(dialect, 'playlists.id', ids))
         .where(visiblePlaylist(viewerId))
         .execute();
+    },
+
+    /** The invited editors of a playlist, first invited first. */
+    async editors(playlistId: number) {
+      return db
+        .selectFrom('playlist_editors')
+        .innerJoin('users', 'users.id', 'playlist_editors.user_id')
+        .select(['users.id', 'users.name', 'users.image'])
+        .where('playlist_editors.playlist_id', '=', playlistId)
+        .orderBy('playlist_editors.created_at')
+        .orderBy('users.id')
+        .execute();
+    },
+
+    /** Collaborative playlists the user was invited to edit, most recently changed first. */
+    async collaboratingIds(userId: number): Promise<number[]> {
+      const rows = await db
+        .selectFrom('playlists')
+        .innerJoin('playlist_editors', 'playlist_editors.playlist_id', 'playlists.id')
+        .select('playlists.id')
+        .where('playlist_editors.user_id', '=', userId)
+        .where('playlists.is_collaborative', '=', 1)
+        .orderBy('playlists.updated_at', 'desc')
+        .orderBy('playlists.id', 'desc')
+        .limit(500)
+        .execute();
+      return rows.map((r) => r.id);
     },
 
     async trackIds(playlistId: number): Promise<number[]> {

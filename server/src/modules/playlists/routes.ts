@@ -1,20 +1,26 @@
 import {
   createPlaylistSchema,
   idParamsSchema,
+  invitePlaylistEditorSchema,
   isOverQuota,
+  playlistEditorParamsSchema,
   playlistTracksSchema,
   reorderPlaylistSchema,
   updatePlaylistSchema,
+  type LibraryPlaylists,
 } from '@backbeat/common';
 import { forbidden, notFound } from '../../http/http-error.ts';
 import { typed, type RoutesPlugin } from '../../http/types.ts';
+import { baseUrlOf } from '../bootstrap/present.ts';
 import { viewerOf } from '../catalog/cached-answer.ts';
 import { workspaceScopeOf } from '../workspaces/scope.ts';
+import { playlistImageRoutes } from './image-routes.ts';
 
 /**
- * Playlists. Reads are per viewer (never the shared catalog cache: private and workspace
- * playlists differ by user). Changes need the playlist to be changeable in the active
- * workspace; anything else answers 404, never 403.
+ * Playlists. Reads are per viewer (never the shared catalog cache: private, workspace and
+ * collaborative playlists differ by user). Changes follow `PlaylistPolicy`: a playlist the
+ * caller cannot see answers 404, never 403; its invited editors get 403 for what only the
+ * owner side may do (settings, image, editors, deletion).
  */
 export const playlistsRoutes: RoutesPlugin = async (app) => {
   const api = typed(app);
@@ -28,10 +34,7 @@ export const playlistsRoutes: RoutesPlugin = async (app) => {
       const playlist = await playlists.playlist(request.params.id, viewerOf(request));
       if (!playlist) throw notFound();
       const scope = request.user ? workspaceScopeOf(request) : null;
-      return {
-        playlist,
-        abilities: { update: await playlists.canEdit(scope, request.params.id) },
-      };
+      return { playlist, abilities: await playlists.abilities(scope, request.params.id) };
     },
   );
 
@@ -44,15 +47,26 @@ export const playlistsRoutes: RoutesPlugin = async (app) => {
     },
   );
 
-  /** The active workspace's playlists, and the playlists the listener follows. */
+  /**
+   * The active workspace's playlists, others' collaborative ones the listener was invited to
+   * edit, and the playlists they follow; each playlist in one list only.
+   */
   api.get('/api/v1/library/playlists', { config: auth }, async (request) => {
-    const { playlists: followedIds } = await app.services.follows.followedIds(request.user!.id);
-    const [own, followed] = await Promise.all([
+    const userId = request.user!.id;
+    const { playlists: followedIds } = await app.services.follows.followedIds(userId);
+    const [own, collaborating, followed] = await Promise.all([
       playlists.inScope(workspaceScopeOf(request)),
+      playlists.collaborating(userId),
       playlists.many(followedIds, viewerOf(request)),
     ]);
-    const ownIds = new Set(own.map((p) => p.id));
-    return { playlists: own, followed: followed.filter((p) => !ownIds.has(p.id)) };
+    const seen = new Set(own.map((p) => p.id));
+    const invited = collaborating.filter((p) => !seen.has(p.id));
+    invited.forEach((p) => seen.add(p.id));
+    return {
+      playlists: own,
+      collaborating: invited,
+      followed: followed.filter((p) => !seen.has(p.id)),
+    } satisfies LibraryPlaylists;
   });
 
   api.post(
@@ -71,22 +85,16 @@ export const playlistsRoutes: RoutesPlugin = async (app) => {
   api.put(
     '/api/v1/playlists/:id',
     { schema: { params: idParamsSchema, body: updatePlaylistSchema }, config: auth },
-    async (request) => {
-      const playlist = await playlists.update(
-        workspaceScopeOf(request),
-        request.params.id,
-        request.body,
-      );
-      if (!playlist) throw notFound();
-      return { playlist };
-    },
+    async (request) => ({
+      playlist: await playlists.update(workspaceScopeOf(request), request.params.id, request.body),
+    }),
   );
 
   api.delete(
     '/api/v1/playlists/:id',
     { schema: { params: idParamsSchema }, config: auth },
     async (request) => {
-      if (!(await playlists.delete(workspaceScopeOf(request), request.params.id))) throw notFound();
+      await playlists.delete(workspaceScopeOf(request), request.params.id);
       return { deleted: true };
     },
   );
@@ -126,4 +134,34 @@ export const playlistsRoutes: RoutesPlugin = async (app) => {
       return { reordered: true };
     },
   );
+
+  /** Invites an existing user (by id, from the user search) to edit a collaborative playlist. */
+  api.post(
+    '/api/v1/playlists/:id/editors',
+    { schema: { params: idParamsSchema, body: invitePlaylistEditorSchema }, config: auth },
+    async (request) => {
+      const { id, name, image } = request.user!;
+      const editors = await playlists.inviteEditor(
+        workspaceScopeOf(request),
+        request.params.id,
+        request.body.user_id,
+        { id, name, image },
+        baseUrlOf(request),
+      );
+      return { editors };
+    },
+  );
+
+  /** The owner side removes an editor; an editor removes themselves to leave. */
+  api.delete(
+    '/api/v1/playlists/:id/editors/:userId',
+    { schema: { params: playlistEditorParamsSchema }, config: auth },
+    async (request) => {
+      const { id, userId } = request.params;
+      await playlists.removeEditor(workspaceScopeOf(request), id, userId);
+      return { removed: true };
+    },
+  );
+
+  await app.register(playlistImageRoutes);
 };

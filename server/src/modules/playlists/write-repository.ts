@@ -63,7 +63,15 @@ export function createPlaylistWriteRepository(db: Db, dialect: Dialect) {
     async find(id: number) {
       return db
         .selectFrom('playlists')
-        .select(['id', 'owner_id', 'workspace_id', 'is_public'])
+        .select([
+          'id',
+          'name',
+          'image',
+          'owner_id',
+          'workspace_id',
+          'is_public',
+          'is_collaborative',
+        ])
         .where('id', '=', id)
         .executeTakeFirst();
     },
@@ -94,6 +102,66 @@ export function createPlaylistWriteRepository(db: Db, dialect: Dialect) {
 
     async delete(id: number): Promise<void> {
       await db.deleteFrom('playlists').where('id', '=', id).execute();
+    },
+
+    async isEditor(playlistId: number, userId: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('playlist_editors')
+        .select('user_id')
+        .where('playlist_id', '=', playlistId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return !!row;
+    },
+
+    async editorIds(playlistId: number): Promise<number[]> {
+      const rows = await db
+        .selectFrom('playlist_editors')
+        .select('user_id')
+        .where('playlist_id', '=', playlistId)
+        .execute();
+      return rows.map((r) => r.user_id);
+    },
+
+    /** Adds an editor unless already there (or the cap is reached); true when added. */
+    async addEditor(
+      playlistId: number,
+      userId: number,
+      invitedBy: number,
+      maxEditors: number,
+    ): Promise<'added' | 'present' | 'full'> {
+      return db.transaction().execute(async (trx) => {
+        // Locked like track changes, so two invites at once cannot pass the cap together.
+        await lock(trx, playlistId);
+        const rows = await trx
+          .selectFrom('playlist_editors')
+          .select('user_id')
+          .where('playlist_id', '=', playlistId)
+          .execute();
+        if (rows.some((r) => r.user_id === userId)) return 'present';
+        if (rows.length >= maxEditors) return 'full';
+        await trx
+          .insertInto('playlist_editors')
+          .values({
+            playlist_id: playlistId,
+            user_id: userId,
+            invited_by: invitedBy,
+            created_at: new Date().toISOString(),
+          })
+          .execute();
+        return 'added';
+      });
+    },
+
+    /** Removes the editors (all of them without `userIds`); returns whom it removed. */
+    async removeEditors(playlistId: number, userIds?: number[]): Promise<number[]> {
+      let query = db.deleteFrom('playlist_editors').where('playlist_id', '=', playlistId);
+      if (userIds) {
+        if (!userIds.length) return [];
+        query = query.where('user_id', 'in', userIds);
+      }
+      const rows = await query.returning('user_id').execute();
+      return rows.map((r) => r.user_id);
     },
 
     async countOwned(ownerId: number): Promise<number> {

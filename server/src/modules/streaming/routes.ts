@@ -10,6 +10,7 @@ const CONTENT_TYPES: Record<string, string> = {
   jpg: 'image/jpeg',
   jpeg: 'image/jpeg',
   webp: 'image/webp',
+  gif: 'image/gif',
 };
 
 export const streamingRoutes: RoutesPlugin = async (app) => {

@@ -3,12 +3,11 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { PROFILE_IMAGE_MAX_BYTES } from '@backbeat/common';
 import { validationFailed } from '../../http/http-error.ts';
-import { detectImageType } from '../../lib/image-type.ts';
+import { validatedImage } from '../../lib/image-upload.ts';
 import { UnsafeFetchError, fetchPublicUrl } from '../../lib/safe-fetch.ts';
 import type { UsersService } from './service.ts';
 
 export const AVATAR_URL_PREFIX = '/storage/avatars/';
-const NOT_AN_IMAGE = 'Please select an image.';
 
 export function avatarDirectory(storagePath: string): string {
   return join(storagePath, 'public', 'avatars');
@@ -27,11 +26,7 @@ export function createAvatarsService(deps: { users: UsersService; storagePath: s
   }
 
   async function store(userId: number, bytes: Buffer): Promise<string> {
-    if (bytes.length > PROFILE_IMAGE_MAX_BYTES) {
-      throw validationFailed({ file: ['The image may not be larger than 2 MB.'] });
-    }
-    const type = detectImageType(bytes);
-    if (!type) throw validationFailed({ file: [NOT_AN_IMAGE] });
+    const type = validatedImage(bytes, PROFILE_IMAGE_MAX_BYTES);
     await mkdir(directory, { recursive: true });
     const name = `${randomUUID()}.${type.extension}`;
     await writeFile(join(directory, name), bytes);

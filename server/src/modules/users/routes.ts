@@ -53,9 +53,15 @@ export const usersRoutes: RoutesPlugin = async (app) => {
     '/api/v1/users/:id',
     { schema: { params: idParams }, config: { access: 'users.view' } },
     async (request) => {
-      if (request.user?.id === request.params.id)
-        return { user: await services.users.complete(request.user) };
-      const user = await services.users.publicProfile(request.params.id);
+      const { id } = request.params;
+      if (request.user?.id === id) {
+        const [user, profile] = await Promise.all([
+          services.users.complete(request.user),
+          services.profiles.details(id),
+        ]);
+        return { user: { ...user, ...profile } };
+      }
+      const user = await services.profiles.publicUser(id);
       if (!user) throw notFound();
       return { user };
     },
@@ -122,6 +128,7 @@ export const usersRoutes: RoutesPlugin = async (app) => {
         throw forbidden('You can only delete your own account.');
       await requireConfirmedPassword(request);
       const image = request.user!.image;
+      await services.profiles.removeHeaderImage(request.params.id);
       await services.users.delete(request.params.id);
       await avatars.removeStoredFile(image);
       await request.session.destroy();

@@ -5,6 +5,7 @@ import type {
   Artist,
   Channel,
   Lyric,
+  PlaylistAbilities,
   PlaylistDetails,
   RadioSeedType,
   RadioStation,
@@ -79,7 +80,7 @@ export const usePlaylistQuery = (id: number) =>
   useQuery({
     queryKey: catalogKeys.playlist(id),
     queryFn: ({ signal }) =>
-      http.get<{ playlist: PlaylistDetails; abilities?: { update: boolean } }>(`playlists/${id}`, {
+      http.get<{ playlist: PlaylistDetails; abilities: PlaylistAbilities }>(`playlists/${id}`, {
         signal,
       }),
   });

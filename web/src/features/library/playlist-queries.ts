@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import type {
   CreatePlaylistInput,
-  Playlist,
+  LibraryPlaylists,
   PlaylistDetails,
   UpdatePlaylistInput,
+  UserSummary,
 } from '@backbeat/common';
 import { useCurrentUser } from '../../lib/bootstrap.ts';
 import { http } from '../../lib/http.ts';
@@ -11,8 +12,8 @@ import { queryClient } from '../../lib/query-client.ts';
 import { catalogKeys } from '../catalog/queries.ts';
 
 /**
- * The active workspace's playlists of the signed-in listener (`select: 'own'`, for adding
- * tracks) or those and the playlists they follow (sidebar, library).
+ * The signed-in listener's playlists: the active workspace's, others' collaborative ones they
+ * were invited to edit, and the ones they follow (sidebar, library, "Add to playlist").
  */
 export const playlistKeys = {
   mine: ['library', 'playlists'] as const,
@@ -22,8 +23,7 @@ export function useMyPlaylists() {
   const user = useCurrentUser();
   return useQuery({
     queryKey: playlistKeys.mine,
-    queryFn: ({ signal }) =>
-      http.get<{ playlists: Playlist[]; followed: Playlist[] }>('library/playlists', { signal }),
+    queryFn: ({ signal }) => http.get<LibraryPlaylists>('library/playlists', { signal }),
     enabled: !!user,
   });
 }
@@ -64,20 +64,69 @@ export async function removeTracksFromPlaylist(id: number, ids: number[]) {
   await refresh(id);
 }
 
-/** Shows the new order at once; the server's answer (with others' changes) follows. */
+/**
+ * Shows the new order at once and puts the old one back if the server refuses; the server's
+ * answer (with changes other editors made meanwhile) follows either way. Callers show the error.
+ */
 export async function reorderPlaylist(id: number, ids: number[]) {
-  queryClient.setQueryData<{ playlist: PlaylistDetails }>(catalogKeys.playlist(id), (old) => {
-    if (!old) return old;
-    const byId = new Map(old.playlist.tracks.map((t) => [t.id, t]));
+  const key = catalogKeys.playlist(id);
+  // A fetch in flight must not overwrite the new order with the old one.
+  await queryClient.cancelQueries({ queryKey: key });
+  const previous = queryClient.getQueryData<{ playlist: PlaylistDetails }>(key);
+  if (previous) {
+    const byId = new Map(previous.playlist.tracks.map((t) => [t.id, t]));
     const tracks = ids.flatMap((trackId) => {
       const track = byId.get(trackId);
       return track ? [track] : [];
     });
-    return { ...old, playlist: { ...old.playlist, tracks } };
-  });
+    queryClient.setQueryData(key, { ...previous, playlist: { ...previous.playlist, tracks } });
+  }
   try {
     await http.put(`playlists/${id}/tracks/order`, { ids });
+  } catch (error) {
+    if (previous) queryClient.setQueryData(key, previous);
+    throw error;
   } finally {
-    await refresh(id);
+    void refresh(id).catch(() => {});
   }
+}
+
+/** Uploads the playlist's image (multipart `file`); the server checks type and size. */
+export async function uploadPlaylistImage(id: number, file: File): Promise<PlaylistDetails> {
+  const body = new FormData();
+  body.append('file', file);
+  const { playlist } = await http.post<{ playlist: PlaylistDetails }>(
+    `playlists/${id}/image`,
+    body,
+  );
+  await refresh(id);
+  return playlist;
+}
+
+export async function removePlaylistImage(id: number): Promise<PlaylistDetails> {
+  const { playlist } = await http.delete<{ playlist: PlaylistDetails }>(`playlists/${id}/image`);
+  await refresh(id);
+  return playlist;
+}
+
+/** Invites a user (found through the user search) to edit a collaborative playlist. */
+export async function inviteEditor(id: number, userId: number): Promise<UserSummary[]> {
+  const { editors } = await http.post<{ editors: UserSummary[] }>(`playlists/${id}/editors`, {
+    user_id: userId,
+  });
+  await refresh(id);
+  return editors;
+}
+
+/** The owner side removes an editor. */
+export async function removeEditor(id: number, userId: number): Promise<void> {
+  await http.delete(`playlists/${id}/editors/${userId}`);
+  await refresh(id);
+}
+
+/** An editor leaves; a private playlist is then out of their sight, so it is forgotten. */
+export async function leavePlaylist(id: number, userId: number): Promise<void> {
+  await http.delete(`playlists/${id}/editors/${userId}`);
+  queryClient.removeQueries({ queryKey: catalogKeys.playlist(id) });
+  await refresh();
 }

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { REALTIME_PATH, type RealtimeEvent } from '@backbeat/common';
 import { http } from '../../lib/http.ts';
 import { queryClient } from '../../lib/query-client.ts';
+import { playlistKeys } from '../library/playlist-queries.ts';
 import { refreshWorkspaces } from '../workspaces/queries.ts';
 import { notificationKeys, setUnreadCount } from './queries.ts';
 
@@ -14,6 +15,9 @@ function handle(event: RealtimeEvent): void {
     case 'notification':
       setUnreadCount(event.unreadCount);
       void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+      // An invitation to edit a playlist (or one taken back) changes the sidebar's list.
+      if (!event.notification || event.notification.type === 'playlist.invite')
+        void queryClient.invalidateQueries({ queryKey: playlistKeys.mine });
       break;
     case 'notifications.read':
       setUnreadCount(event.unreadCount);

@@ -1,12 +1,12 @@
 import clsx from 'clsx';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { albumLink, formatDuration, trackLink, type Track } from '@backbeat/common';
 import { useTrans } from '../../../lib/translator.ts';
 import { Icon } from '../../../ui/icons.tsx';
 import type { MenuAnchor, MenuEntry } from '../../../ui/menu.tsx';
 import { LikeButton } from '../../library/components/like-button.tsx';
-import { TRACKS_DRAG_TYPE } from '../../library/drag.ts';
+import { TRACK_ROW_DRAG_TYPE, TRACKS_DRAG_TYPE } from '../../library/drag.ts';
 import { Equalizer } from '../../player/components/play-button.tsx';
 import { player, usePlayerStore, type PlaySource } from '../../player/player-store.ts';
 import { ArtistLinks } from './artist-links.tsx';
@@ -28,6 +28,12 @@ export interface TrackTableProps {
   label: string;
   /** Extra menu entries for a row, such as a playlist's move and remove. */
   menuEntries?: (track: Track, index: number) => MenuEntry[];
+  /**
+   * Rows may be dragged within the list to reorder it (a playlist its reader may edit): the
+   * dragged row takes the place of the row it is dropped on. Keyboard users move rows with the
+   * menu's "Move up" and "Move down".
+   */
+  onReorder?: (from: number, to: number) => void;
 }
 
 /** Rows of tracks: play from any row, double-click or Enter to play, menu on right-click. */
@@ -40,6 +46,7 @@ export function TrackTable({
   className,
   label,
   menuEntries,
+  onReorder,
 }: TrackTableProps) {
   const trans = useTrans();
   const currentId = usePlayerStore((s) => s.queue[s.index]?.track.id ?? null);
@@ -47,6 +54,14 @@ export function TrackTable({
   const [menu, setMenu] = useState<{ track: Track; index: number; anchor: MenuAnchor } | null>(
     null,
   );
+  // The dragged row (a ref for the handlers, which may run before a re-render) and, for the
+  // marker, where it would land.
+  const dragged = useRef<number | null>(null);
+  const [drag, setDrag] = useState<{ from: number; over: number } | null>(null);
+  const endDrag = () => {
+    dragged.current = null;
+    setDrag(null);
+  };
   const playFrom = (index: number) => {
     if (tracks[index]?.id === currentId) player.toggle();
     else player.playTracks(tracks, { startIndex: index, source });
@@ -68,8 +83,28 @@ export function TrackTable({
               onDragStart={(e) => {
                 // Dropped on a playlist in the sidebar, it is added there.
                 e.dataTransfer.setData(TRACKS_DRAG_TYPE, JSON.stringify([track.id]));
-                e.dataTransfer.effectAllowed = 'copy';
+                e.dataTransfer.effectAllowed = onReorder ? 'copyMove' : 'copy';
+                if (onReorder) {
+                  e.dataTransfer.setData(TRACK_ROW_DRAG_TYPE, String(index));
+                  dragged.current = index;
+                }
               }}
+              onDragOver={(e) => {
+                if (dragged.current === null || !e.dataTransfer.types.includes(TRACK_ROW_DRAG_TYPE))
+                  return;
+                e.preventDefault();
+                e.dataTransfer.dropEffect = 'move';
+                const from = dragged.current;
+                if (drag?.from !== from || drag.over !== index) setDrag({ from, over: index });
+              }}
+              onDrop={(e) => {
+                const from = dragged.current;
+                if (from === null || !onReorder) return;
+                e.preventDefault();
+                endDrag();
+                if (from !== index) onReorder(from, index);
+              }}
+              onDragEnd={endDrag}
               onDoubleClick={() => playFrom(index)}
               onKeyDown={(e) => {
                 if (e.key === 'Enter' && e.target === e.currentTarget) playFrom(index);
@@ -85,6 +120,13 @@ export function TrackTable({
                   ? 'grid-cols-[2rem_minmax(0,1fr)_auto_auto] md:grid-cols-[2rem_minmax(0,1.4fr)_minmax(0,1fr)_auto_auto]'
                   : 'grid-cols-[2rem_minmax(0,1fr)_auto_auto]',
                 current && 'bg-primary/5',
+                onReorder && 'cursor-grab active:cursor-grabbing',
+                // Where the dragged row would land: above this row when moving up, below when down.
+                drag?.over === index &&
+                  drag.from !== index &&
+                  (drag.from > index
+                    ? 'shadow-[inset_0_2px_0_rgb(var(--be-primary))]'
+                    : 'shadow-[inset_0_-2px_0_rgb(var(--be-primary))]'),
               )}
             >
               <span className="relative flex h-8 items-center justify-center text-fg-muted tabular-nums">

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { formatDuration, type PlaylistDetails, type Track } from '@backbeat/common';
 import { errorMessage } from '../../../lib/api-error.ts';
+import { useCurrentUser } from '../../../lib/bootstrap.ts';
 import { useTrans } from '../../../lib/translator.ts';
 import { Button } from '../../../ui/button.tsx';
 import { openDialog } from '../../../ui/dialog/dialog-store.ts';
@@ -10,8 +11,11 @@ import type { MenuEntry } from '../../../ui/menu.tsx';
 import { toast } from '../../../ui/toast/toast-store.ts';
 import { FollowButton } from '../../library/components/follow-button.tsx';
 import { PlaylistFormDialog } from '../../library/components/playlist-form-dialog.tsx';
+import { CollaboratorsDialog } from '../../library/components/collaborators-dialog.tsx';
+import { CollaborativeBadge, PlaylistEditors } from '../../library/components/playlist-editors.tsx';
 import {
   deletePlaylist,
+  leavePlaylist,
   removeTracksFromPlaylist,
   reorderPlaylist,
 } from '../../library/playlist-queries.ts';
@@ -22,32 +26,38 @@ import { PlayActions } from '../components/play-actions.tsx';
 import { TrackTable } from '../components/track-table.tsx';
 import { usePlaylistQuery } from '../queries.ts';
 
-/** Move up, move down and remove, for those who may change the playlist. */
-function useEditEntries(playlist: PlaylistDetails | undefined) {
+/**
+ * Moving a track (by drag and drop or the menu) and the menu's move and remove entries, for
+ * those who may change the playlist's tracks. A refused move is undone and told in a toast.
+ */
+function useTrackEditing(playlist: PlaylistDetails | undefined) {
   const trans = useTrans();
   const fail = (error: unknown) => toast.danger(trans(errorMessage(error)));
-  return (track: Track, index: number): MenuEntry[] => {
+  const move = (from: number, to: number) => {
+    if (!playlist) return;
+    const order = playlist.tracks.map((t) => t.id);
+    const [moved] = order.splice(from, 1);
+    if (moved === undefined) return;
+    order.splice(to, 0, moved);
+    reorderPlaylist(playlist.id, order).catch(fail);
+  };
+  const entries = (track: Track, index: number): MenuEntry[] => {
     if (!playlist) return [];
-    const ids = playlist.tracks.map((t) => t.id);
-    const move = (to: number) => {
-      const order = ids.filter((id) => id !== track.id);
-      order.splice(to, 0, track.id);
-      reorderPlaylist(playlist.id, order).catch(fail);
-    };
+    const count = playlist.tracks.length;
     return [
       {
         id: 'move-up',
         label: trans('Move up'),
         icon: 'arrowUpward',
         disabled: index === 0,
-        onSelect: () => move(index - 1),
+        onSelect: () => move(index, index - 1),
       },
       {
         id: 'move-down',
         label: trans('Move down'),
         icon: 'arrowDownward',
-        disabled: index === ids.length - 1,
-        onSelect: () => move(index + 1),
+        disabled: index === count - 1,
+        onSelect: () => move(index, index + 1),
       },
       {
         id: 'remove',
@@ -57,17 +67,24 @@ function useEditEntries(playlist: PlaylistDetails | undefined) {
       },
     ];
   };
+  return { move, entries };
 }
 
-/** A playlist; its owner (or whoever may change it in the workspace) also edits it here. */
+/**
+ * A playlist. Its owner (or whoever may change it in the workspace) also edits it here, and
+ * invites editors to a collaborative one; those editors change its tracks and may leave.
+ */
 export function PlaylistPage() {
   const trans = useTrans();
   const navigate = useNavigate();
+  const user = useCurrentUser();
   const id = Number(useParams().playlistId);
   const query = usePlaylistQuery(id);
   const playlist = query.data?.playlist;
-  const canEdit = query.data?.abilities?.update ?? false;
-  const editEntries = useEditEntries(playlist);
+  const abilities = query.data?.abilities;
+  const canUpdate = abilities?.update ?? false;
+  const canEditTracks = abilities?.editTracks ?? false;
+  const editing = useTrackEditing(playlist);
 
   useEffect(() => {
     if (playlist) document.title = playlist.name;
@@ -96,27 +113,60 @@ export function PlaylistPage() {
     }
   };
 
+  const leave = async () => {
+    const confirmed = await openDialog<boolean>((close) => (
+      <ConfirmDialog
+        title={trans('Leave playlist')}
+        body={trans('You will no longer be able to add tracks to ":name".', {
+          name: playlist.name,
+        })}
+        confirm={trans('Leave')}
+        close={close}
+      />
+    ));
+    if (!confirmed || !user) return;
+    try {
+      await leavePlaylist(playlist.id, user.id);
+      toast(trans('You left :name', { name: playlist.name }));
+      void navigate('/library/playlists', { replace: true });
+    } catch (error) {
+      toast.danger(trans(errorMessage(error)));
+    }
+  };
+
   return (
     <div className="pb-12">
       <MediaHeader
         image={playlist.image}
-        eyebrow={playlist.is_public ? trans('Public playlist') : trans('Private playlist')}
+        eyebrow={
+          <span className="inline-flex flex-wrap items-center justify-center gap-2">
+            {playlist.is_public ? trans('Public playlist') : trans('Private playlist')}
+            {playlist.is_collaborative && <CollaborativeBadge />}
+          </span>
+        }
         title={playlist.name}
         meta={
-          <span>
+          <>
             {playlist.description && (
               <span className="block pb-1 whitespace-pre-line">{playlist.description}</span>
             )}
             {playlist.owner?.name ?? trans('Curated by :site', { site: 'Backbeat' })} ·{' '}
             {trans(':count tracks', { count: playlist.tracks.length })} · {formatDuration(total)}
-          </span>
+            <PlaylistEditors playlist={playlist} />
+          </>
         }
         actions={
           <PlayActions tracks={playlist.tracks}>
-            {!canEdit && playlist.owner && (
+            {!canEditTracks && playlist.owner && (
               <FollowButton type="playlists" id={playlist.id} name={playlist.name} />
             )}
-            {canEdit && (
+            {abilities?.leave && (
+              <Button variant="outline" size="lg" onClick={() => void leave()}>
+                <Icon name="logout" size={20} />
+                {trans('Leave')}
+              </Button>
+            )}
+            {canUpdate && (
               <>
                 <Button
                   variant="outline"
@@ -129,6 +179,18 @@ export function PlaylistPage() {
                 >
                   <Icon name="edit" size={20} />
                   {trans('Edit')}
+                </Button>
+                <Button
+                  variant="outline"
+                  size="lg"
+                  onClick={() =>
+                    void openDialog((close) => (
+                      <CollaboratorsDialog playlist={playlist} close={close} />
+                    ))
+                  }
+                >
+                  <Icon name="personAdd" size={20} />
+                  {trans('Collaborators')}
                 </Button>
                 <Button
                   variant="text"
@@ -148,12 +210,15 @@ export function PlaylistPage() {
           <TrackTable
             tracks={playlist.tracks}
             label={trans('Tracks')}
-            menuEntries={canEdit ? editEntries : undefined}
+            menuEntries={canEditTracks ? editing.entries : undefined}
+            onReorder={canEditTracks ? editing.move : undefined}
           />
         ) : (
           <EmptyState
             title={trans('This playlist is empty')}
-            text={canEdit ? trans('Add songs from any track menu: "Add to playlist".') : undefined}
+            text={
+              canEditTracks ? trans('Add songs from any track menu: "Add to playlist".') : undefined
+            }
           />
         )}
       </div>

@@ -11,6 +11,7 @@ import { EmptyState, PageSkeleton, QueryError } from '../components/page-states.
 import { PlayActions } from '../components/play-actions.tsx';
 import { TrackTable } from '../components/track-table.tsx';
 import { catalogKeys, useTagQuery } from '../queries.ts';
+import { LoadMore } from '../../../ui/load-more.tsx';
 
 const PAGE_SIZE = 30;
 
@@ -44,16 +45,7 @@ function TagTracks({ name }: { name: string }) {
         <PlayActions tracks={tracks} />
       </div>
       <TrackTable tracks={tracks} label={trans('Tracks')} />
-      {list.hasNextPage && (
-        <Button
-          variant="outline"
-          className="mt-4"
-          disabled={list.isFetchingNextPage}
-          onClick={() => void list.fetchNextPage()}
-        >
-          {trans('Load more')}
-        </Button>
-      )}
+      <LoadMore list={list} />
     </>
   );
 }

@@ -11,7 +11,10 @@ import { toast } from '../../../ui/toast/toast-store.ts';
 import { addTracksToPlaylist, useMyPlaylists } from '../playlist-queries.ts';
 import { PlaylistFormDialog } from './playlist-form-dialog.tsx';
 
-/** Picks one of the listener's playlists (or a new one) and adds the tracks to it. */
+/**
+ * Picks one of the listener's playlists, a collaborative one they edit, or a new one, and adds
+ * the tracks to it.
+ */
 export function AddToPlaylistDialog({
   tracks,
   close,
@@ -22,6 +25,8 @@ export function AddToPlaylistDialog({
   const trans = useTrans();
   const query = useMyPlaylists();
   const [busy, setBusy] = useState(false);
+  // Own playlists and the collaborative ones the listener edits.
+  const editable = [...(query.data?.playlists ?? []), ...(query.data?.collaborating ?? [])];
 
   const addTo = async (playlist: { id: number; name: string }) => {
     setBusy(true);
@@ -64,14 +69,14 @@ export function AddToPlaylistDialog({
             {trans('There was an issue loading your playlists')}
           </p>
         )}
-        {query.data?.playlists.length === 0 && (
+        {query.data && !editable.length && (
           <p className="py-3 text-center text-sm text-fg-muted">{trans('No playlists yet')}</p>
         )}
         <ul
           aria-label={trans('Your playlists')}
           className="mt-2 flex max-h-72 flex-col overflow-y-auto"
         >
-          {query.data?.playlists.map((playlist) => (
+          {editable.map((playlist) => (
             <li key={playlist.id}>
               <button
                 type="button"
@@ -79,7 +84,11 @@ export function AddToPlaylistDialog({
                 onClick={() => void addTo(playlist)}
                 className="flex w-full items-center gap-3 rounded-lg px-3 py-2 text-left text-sm hover:bg-bg-hover focus-visible:outline-2 focus-visible:outline-primary disabled:opacity-50"
               >
-                <Icon name="playlistPlay" size={20} className="text-fg-muted" />
+                <Icon
+                  name={playlist.is_collaborative ? 'group' : 'playlistPlay'}
+                  size={20}
+                  className="text-fg-muted"
+                />
                 <span className="min-w-0 flex-1 truncate">{playlist.name}</span>
               </button>
             </li>

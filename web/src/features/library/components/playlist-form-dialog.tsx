@@ -11,13 +11,17 @@ import { Dialog } from '../../../ui/dialog/dialog.tsx';
 import { Checkbox, TextField } from '../../../ui/text-field.tsx';
 import { toast } from '../../../ui/toast/toast-store.ts';
 import { createPlaylist, updatePlaylist } from '../playlist-queries.ts';
+import { PlaylistImageField } from './playlist-image-field.tsx';
 
-/** Creates a playlist, or edits name, description and visibility when `playlist` is given. */
+/**
+ * Creates a playlist, or edits its image, name, description and visibility when `playlist` is
+ * given (the image is saved as soon as it is chosen).
+ */
 export function PlaylistFormDialog({
   playlist,
   close,
 }: {
-  playlist?: Pick<PlaylistDetails, 'id' | 'name' | 'description' | 'is_public'>;
+  playlist?: Pick<PlaylistDetails, 'id' | 'name' | 'description' | 'is_public' | 'image'>;
   close: (result?: PlaylistDetails) => void;
 }) {
   const trans = useTrans();
@@ -44,6 +48,7 @@ export function PlaylistFormDialog({
   return (
     <Dialog title={trans(playlist ? 'Edit playlist' : 'New playlist')} size="sm">
       <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
+        {playlist && <PlaylistImageField playlist={playlist} />}
         <TextField
           {...form.register('name')}
           label={trans('Name')}

@@ -11,16 +11,27 @@ import {
 import { http } from '../../../lib/http.ts';
 import { useTrans } from '../../../lib/translator.ts';
 import { Avatar } from '../../../ui/avatar.tsx';
-import { Button } from '../../../ui/button.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { AlbumCard, CardGrid, PlaylistCard } from '../../catalog/components/media-cards.tsx';
 import { TrackTable } from '../../catalog/components/track-table.tsx';
 import { EmptyState, QueryError } from '../../catalog/components/page-states.tsx';
+import { ProfileAlbums, ProfileTracks } from '../../account/profile/profile-uploads.tsx';
 import { followKeys } from '../follow-queries.ts';
+import { LoadMore } from '../../../ui/load-more.tsx';
 
-export const PROFILE_TABS = ['playlists', 'reposts', 'followers', 'following'] as const;
+/** Spec §2 `user/{userId}/{userName}/{tabName}`; the first is shown without a tab name. */
+export const PROFILE_TABS = [
+  'tracks',
+  'albums',
+  'playlists',
+  'reposts',
+  'followers',
+  'following',
+] as const;
 export type ProfileTab = (typeof PROFILE_TABS)[number];
 const TAB_LABELS: Record<ProfileTab, string> = {
+  tracks: 'Tracks',
+  albums: 'Albums',
   playlists: 'Playlists',
   reposts: 'Reposts',
   followers: 'Followers',
@@ -123,21 +134,12 @@ function ProfilePeople({ userId, list }: { userId: number; list: 'followers' | '
           </li>
         ))}
       </ul>
-      {query.hasNextPage && (
-        <Button
-          variant="outline"
-          className="mt-4"
-          disabled={query.isFetchingNextPage}
-          onClick={() => void query.fetchNextPage()}
-        >
-          {trans('Load more')}
-        </Button>
-      )}
+      <LoadMore list={query} />
     </>
   );
 }
 
-/** The tabs under a profile's header: playlists, reposts, followers, following. */
+/** The tabs under a profile's header: uploads, playlists, reposts, followers, following. */
 export function ProfileTabs({
   user,
   tab,
@@ -169,7 +171,11 @@ export function ProfileTabs({
           </NavLink>
         ))}
       </nav>
-      {tab === 'playlists' ? (
+      {tab === 'tracks' ? (
+        <ProfileTracks userId={user.id} />
+      ) : tab === 'albums' ? (
+        <ProfileAlbums userId={user.id} />
+      ) : tab === 'playlists' ? (
         <ProfilePlaylists userId={user.id} />
       ) : tab === 'reposts' ? (
         <ProfileReposts userId={user.id} />

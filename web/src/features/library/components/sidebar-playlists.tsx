@@ -8,6 +8,7 @@ import { useTrans } from '../../../lib/translator.ts';
 import { openDialog } from '../../../ui/dialog/dialog-store.ts';
 import { Icon } from '../../../ui/icons.tsx';
 import { toast } from '../../../ui/toast/toast-store.ts';
+import { Artwork } from '../../catalog/components/artwork.tsx';
 import { TRACKS_DRAG_TYPE, draggedTrackIds } from '../drag.ts';
 import { addTracksToPlaylist, useMyPlaylists } from '../playlist-queries.ts';
 
@@ -17,7 +18,11 @@ export async function openNewPlaylistDialog() {
   return openDialog((close) => <PlaylistFormDialog close={close} />);
 }
 
-/** The sidebar's "Playlists" section: own and followed playlists, and a way to start one. */
+/**
+ * The sidebar's "Playlists" section: own playlists, the collaborative ones the listener edits,
+ * the ones they follow, and a way to start one. Track rows dropped on a playlist they may
+ * change are added to it.
+ */
 export function SidebarPlaylists() {
   const trans = useTrans();
   const user = useCurrentUser();
@@ -56,17 +61,20 @@ export function SidebarPlaylists() {
           {trans('There was an issue loading your playlists')}
         </p>
       )}
-      {query.data?.playlists.length === 0 && !query.data.followed.length && (
-        <p className="px-3 text-xs text-fg-muted">{trans('No playlists yet')}</p>
-      )}
+      {query.data?.playlists.length === 0 &&
+        !query.data.collaborating.length &&
+        !query.data.followed.length && (
+          <p className="px-3 text-xs text-fg-muted">{trans('No playlists yet')}</p>
+        )}
       {[
         ...(query.data?.playlists ?? []).map((playlist) => ({ playlist, own: true })),
+        ...(query.data?.collaborating ?? []).map((playlist) => ({ playlist, own: true })),
         ...(query.data?.followed ?? []).map((playlist) => ({ playlist, own: false })),
       ].map(({ playlist, own }) => (
         <NavLink
           key={playlist.id}
           to={playlistLink(playlist)}
-          // Own playlists take track rows dropped on them.
+          // Own and collaborative playlists take track rows dropped on them.
           onDragOver={(e) => {
             if (!own || !e.dataTransfer.types.includes(TRACKS_DRAG_TYPE)) return;
             e.preventDefault();
@@ -92,8 +100,18 @@ export function SidebarPlaylists() {
             )
           }
         >
-          <Icon name="playlistPlay" size={18} className="shrink-0" />
+          {playlist.image ? (
+            <Artwork src={playlist.image} size={20} className="rounded" />
+          ) : (
+            <Icon name="playlistPlay" size={18} className="shrink-0" />
+          )}
           <span className="truncate">{playlist.name}</span>
+          {playlist.is_collaborative && (
+            <>
+              <Icon name="group" size={14} className="ml-auto shrink-0 opacity-70" />
+              <span className="sr-only">{trans('Collaborative')}</span>
+            </>
+          )}
         </NavLink>
       ))}
     </nav>

@@ -15,6 +15,7 @@ import { Icon } from '../../../ui/icons.tsx';
 import { openNewPlaylistDialog } from '../components/sidebar-playlists.tsx';
 import { useMyPlaylists } from '../playlist-queries.ts';
 import { useLibraryList, type LibraryItems, type LibraryListKind } from '../queries.ts';
+import { LoadMore } from '../../../ui/load-more.tsx';
 
 function ListSkeleton() {
   const trans = useTrans();
@@ -37,7 +38,6 @@ function LibraryList<K extends LibraryListKind>({
   empty: ReactNode;
   children: (items: LibraryItems[K][]) => ReactNode;
 }) {
-  const trans = useTrans();
   const list = useLibraryList(kind);
   if (list.isError) return <QueryError error={list.error} retry={() => void list.refetch()} />;
   if (list.isPending) return <ListSkeleton />;
@@ -46,16 +46,7 @@ function LibraryList<K extends LibraryListKind>({
   return (
     <>
       {children(items)}
-      {list.hasNextPage && (
-        <Button
-          variant="outline"
-          className="mt-4"
-          disabled={list.isFetchingNextPage}
-          onClick={() => void list.fetchNextPage()}
-        >
-          {trans('Load more')}
-        </Button>
-      )}
+      <LoadMore list={list} />
     </>
   );
 }
@@ -156,6 +147,9 @@ export function LibraryHistoryPage() {
 export function LibraryPlaylistsPage() {
   const trans = useTrans();
   const query = useMyPlaylists();
+  const all = query.data
+    ? [...query.data.playlists, ...query.data.collaborating, ...query.data.followed]
+    : [];
   return (
     <>
       <Button variant="outline" className="mb-4" onClick={() => void openNewPlaylistDialog()}>
@@ -166,9 +160,9 @@ export function LibraryPlaylistsPage() {
         <QueryError error={query.error} retry={() => void query.refetch()} />
       ) : query.isPending ? (
         <ListSkeleton />
-      ) : query.data.playlists.length || query.data.followed.length ? (
+      ) : all.length ? (
         <CardGrid className="-mx-2">
-          {[...query.data.playlists, ...query.data.followed].map((playlist) => (
+          {all.map((playlist) => (
             <PlaylistCard key={playlist.id} playlist={playlist} />
           ))}
         </CardGrid>
