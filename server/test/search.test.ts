@@ -105,4 +105,23 @@ describe(`GET search (${process.env.TEST_DATABASE_URL ? 'PostgreSQL full-text' :
     expect(unknown.body.errors).toHaveProperty('types');
     expect((await search('mid', '&perPage=51')).status).toBe(422);
   });
+
+  it('follows popularity when the index is rebuilt, listing each track once', async () => {
+    const setPopularity = (name: string, popularity: number) =>
+      t.database.db.updateTable('tracks').set({ popularity }).where('name', '=', name).execute();
+    await setPopularity('Midnight Drive', 500);
+    await setPopularity('Midnight Café', 0);
+    await reindexCatalog(t.app);
+    // Answers are cached for a few seconds per query, so each step asks with other words.
+    const { body } = await search('midnigh');
+    expect(body.results.tracks.map((x) => x.name)).toEqual(['Midnight Drive', 'Midnight Café']);
+
+    await setPopularity('Midnight Drive', 1);
+    await setPopularity('Midnight Café', 90);
+    await reindexCatalog(t.app);
+    expect((await search('midni')).body.results.tracks.map((x) => x.name)).toEqual([
+      'Midnight Café',
+      'Midnight Drive',
+    ]);
+  });
 });

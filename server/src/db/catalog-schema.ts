@@ -185,6 +185,13 @@ export interface SearchIndexTable {
   extra: string;
 }
 
+/** SQLite only: where each document sits in search_index, whose rowids follow popularity. */
+export interface SearchIndexKeysTable {
+  kind: string;
+  ref_id: number;
+  row_id: number;
+}
+
 export interface CatalogTables {
   artists: ArtistsTable;
   albums: AlbumsTable;
@@ -205,4 +212,5 @@ export interface CatalogTables {
   channels: ChannelsTable;
   channel_items: ChannelItemsTable;
   search_index: SearchIndexTable;
+  search_index_keys: SearchIndexKeysTable;
 }

@@ -7,6 +7,7 @@ import * as notificationsWorkspaces from './0004_notifications_workspaces.ts';
 import * as library from './0005_library.ts';
 import * as collaborativePlaylists from './0006_collaborative_playlists.ts';
 import * as profiles from './0007_profiles.ts';
+import * as searchByPopularity from './0008_search_by_popularity.ts';
 
 /** Ordered list of every migration; names sort in the order they must run. */
 const migrations: Record<string, Migration> = {
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '0005_library': library,
   '0006_collaborative_playlists': collaborativePlaylists,
   '0007_profiles': profiles,
+  '0008_search_by_popularity': searchByPopularity,
 };
 
 export async function migrateToLatest(db: Db): Promise<string[]> {

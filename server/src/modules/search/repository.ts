@@ -15,20 +15,62 @@ export interface SearchDocument {
   boost: number;
 }
 
-/** One row per document; the kind is folded into the rowid so an upsert is a keyed write. */
-const rowidOf = (kind: SearchKind, refId: number) =>
-  (SEARCH_KINDS.indexOf(kind) + 1) * 10_000_000_000 + refId;
+/** PostgreSQL: one row per document, keyed by kind and id, so an upsert is a keyed write. */
+const KIND_ROWID_SPAN = 10_000_000_000;
+const keyOf = (kind: SearchKind, refId: number) =>
+  (SEARCH_KINDS.indexOf(kind) + 1) * KIND_ROWID_SPAN + refId;
+
+/**
+ * SQLite: rowids run by kind, then from the most popular down (buckets of boost), then id.
+ * FTS5 reads matches in rowid order, so a query can stop after the most popular ones.
+ */
+const RANKED_KIND_SPAN = 10_000_000_000_000;
+const RANKED_BUCKET_SPAN = 10_000_000_000;
+const rankedRowidOf = (kind: SearchKind, refId: number, boost: number) =>
+  (SEARCH_KINDS.indexOf(kind) + 1) * RANKED_KIND_SPAN +
+  (999 - Math.min(999, Math.max(0, Math.round(boost * 600)))) * RANKED_BUCKET_SPAN +
+  refId;
+/**
+ * How many of the most popular matches a query ranks by relevance. Narrow queries have fewer
+ * matches and are ranked exactly; a one-letter prefix ranks its 1,000 most popular matches.
+ */
+const RANKED_CANDIDATES = 1000;
 
 /**
  * The full-text index: FTS5 with prefix indexes on SQLite, a weighted tsvector with GIN on
  * PostgreSQL. Terms arrive already folded and reduced to letters and digits (searchTerms).
  */
 export function createSearchIndexRepository(db: Db, dialect: Dialect) {
+  /** SQLite: forgets where these documents were, in the index and in its key table. */
+  async function removeRanked(kind: SearchKind, refIds: number[]): Promise<void> {
+    for (let i = 0; i < refIds.length; i += 500) {
+      const batch = refIds.slice(i, i + 500);
+      const keys = await db
+        .selectFrom('search_index_keys')
+        .select('row_id')
+        .where('kind', '=', kind)
+        .where('ref_id', 'in', batch)
+        .execute();
+      if (!keys.length) continue;
+      const rowids = keys.map((k) => k.row_id);
+      await db.deleteFrom('search_index').where('rowid', 'in', rowids).execute();
+      await db
+        .deleteFrom('search_index_keys')
+        .where('kind', '=', kind)
+        .where('ref_id', 'in', batch)
+        .execute();
+    }
+  }
+
   return {
     async upsert(documents: SearchDocument[]): Promise<void> {
       for (let i = 0; i < documents.length; i += 500) {
-        const rows = documents.slice(i, i + 500).map((d) => ({
-          rowid: rowidOf(d.kind, d.refId),
+        const batch = documents.slice(i, i + 500);
+        const rows = batch.map((d) => ({
+          rowid:
+            dialect === 'postgres'
+              ? keyOf(d.kind, d.refId)
+              : rankedRowidOf(d.kind, d.refId, d.boost),
           kind: d.kind,
           ref_id: d.refId,
           boost: d.boost,
@@ -47,29 +89,31 @@ export function createSearchIndexRepository(db: Db, dialect: Dialect) {
               })),
             )
             .execute();
-        } else {
-          // FTS5 tables have no upsert: replace by rowid.
-          await db
-            .deleteFrom('search_index')
-            .where(
-              'rowid',
-              'in',
-              rows.map((r) => r.rowid),
-            )
-            .execute();
-          await db.insertInto('search_index').values(rows).execute();
+          continue;
         }
+        // FTS5 tables have no upsert, and a document's rowid moves with its popularity:
+        // remove each one where it was, then insert it where it now belongs.
+        for (const kind of SEARCH_KINDS) {
+          const ids = batch.filter((d) => d.kind === kind).map((d) => d.refId);
+          if (ids.length) await removeRanked(kind, ids);
+        }
+        await db.insertInto('search_index').values(rows).execute();
+        await db
+          .insertInto('search_index_keys')
+          .values(rows.map((r) => ({ kind: r.kind, ref_id: r.ref_id, row_id: r.rowid })))
+          .execute();
       }
     },
 
     async remove(kind: SearchKind, refIds: number[]): Promise<void> {
       if (!refIds.length) return;
+      if (dialect !== 'postgres') return removeRanked(kind, refIds);
       await db
         .deleteFrom('search_index')
         .where(
           'rowid',
           'in',
-          refIds.map((id) => rowidOf(kind, id)),
+          refIds.map((id) => keyOf(kind, id)),
         )
         .execute();
     },
@@ -90,11 +134,20 @@ export function createSearchIndexRepository(db: Db, dialect: Dialect) {
           limit ${page.limit} offset ${page.offset}`.execute(db);
         return rows.rows.map((r) => Number(r.ref_id));
       }
-      const match = `kind:${kind} AND {name extra}:(${terms.map((term) => `"${term}"*`).join(' AND ')})`;
+      // The kind is a rowid range, applied while FTS5 reads the index; within it the most
+      // popular matches come first, and only those are scored.
+      const match = `{name extra}:(${terms.map((term) => `"${term}"*`).join(' AND ')})`;
+      const first = rankedRowidOf(kind, 0, Infinity);
       const rows = await sql<{ ref_id: number }>`
-        select ref_id from search_index
-        where search_index match ${match}
-        order by bm25(search_index, 0.0, 0.0, 0.0, 10.0, 2.0) * (1.0 + boost)
+        select ref_id from (
+          select ref_id, boost, bm25(search_index, 0.0, 0.0, 0.0, 10.0, 2.0) as score
+          from search_index
+          where search_index match ${match}
+            and rowid >= ${first} and rowid < ${first + RANKED_KIND_SPAN}
+          order by rowid
+          limit ${RANKED_CANDIDATES}
+        )
+        order by score * (1.0 + boost), ref_id
         limit ${page.limit} offset ${page.offset}`.execute(db);
       return rows.rows.map((r) => Number(r.ref_id));
     },
