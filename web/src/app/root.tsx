@@ -10,7 +10,6 @@ const SuspendedScreen = lazy(async () => ({
   default: (await import('../features/auth/restricted-screens.tsx')).SuspendedScreen,
 }));
 import { CookieNotice } from '../features/cookie-notice/cookie-notice.tsx';
-import { IgnitionDialog } from '../features/errors/ignition-dialog.tsx';
 import type { IgnitionBody } from '../features/errors/ignition-types.ts';
 import { watchSystemTheme } from '../features/theme/theme-store.ts';
 import { useBootstrap } from '../lib/bootstrap.ts';
@@ -35,7 +34,10 @@ export function Root() {
   useEffect(
     () =>
       onServerError((error) => {
-        void openDialog(() => <IgnitionDialog error={error.body as unknown as IgnitionBody} />);
+        // Shown only in debug mode, after a server error: loaded when first needed.
+        void import('../features/errors/ignition-dialog.tsx').then(({ IgnitionDialog }) =>
+          openDialog(() => <IgnitionDialog error={error.body as unknown as IgnitionBody} />),
+        );
       }),
     [],
   );

@@ -1,11 +1,14 @@
+import { Suspense, lazy } from 'react';
 import { Link } from 'react-router';
 import { useCurrentUser } from '../../lib/bootstrap.ts';
 import { useTrans } from '../../lib/translator.ts';
 import { buttonClass } from '../../ui/button.tsx';
 import { NavbarSearch } from '../../features/search/navbar-search.tsx';
 import { Logo } from './logo.tsx';
-import { NotificationBell } from '../../features/notifications/notification-bell.tsx';
-import { UserMenu } from './user-menu.tsx';
+
+const AccountControls = lazy(async () => ({
+  default: (await import('./account-controls.tsx')).AccountControls,
+}));
 
 /** Heights follow spec §9: 48 px on phones, 54 from sm, 64 from md. */
 export function Navbar() {
@@ -18,10 +21,10 @@ export function Navbar() {
         <NavbarSearch />
       </div>
       {user ? (
-        <div className="flex items-center gap-1">
-          <NotificationBell />
-          <UserMenu user={user} />
-        </div>
+        // The placeholder holds the controls' width, so nothing shifts when they arrive.
+        <Suspense fallback={<div aria-hidden className="h-9 w-[76px]" />}>
+          <AccountControls user={user} />
+        </Suspense>
       ) : (
         <Link to="/login" className={buttonClass('primary', 'sm')}>
           {trans('Log in')}

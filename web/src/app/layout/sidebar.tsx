@@ -1,7 +1,8 @@
 import clsx from 'clsx';
-import { SidebarPlaylists } from '../../features/library/components/sidebar-playlists.tsx';
+import { Suspense, lazy } from 'react';
 import { MenuLink } from '../../features/menus/menu-link.tsx';
 import { useMenu } from '../../features/menus/use-menu.ts';
+import { useCurrentUser } from '../../lib/bootstrap.ts';
 import { useTrans } from '../../lib/translator.ts';
 import { Icon, isIconName } from '../../ui/icons.tsx';
 
@@ -44,12 +45,23 @@ function SidebarMenu({
   );
 }
 
+/** Only signed-in listeners have playlists, so guests never download this part. */
+const SidebarPlaylists = lazy(async () => ({
+  default: (await import('../../features/library/components/sidebar-playlists.tsx'))
+    .SidebarPlaylists,
+}));
+
 export function Sidebar() {
+  const user = useCurrentUser();
   return (
     <aside className="hidden w-60 shrink-0 flex-col overflow-y-auto border-r border-border bg-sidebar px-3 py-4 md:flex">
       <SidebarMenu position="sidebar-primary" />
       <SidebarMenu position="sidebar-secondary" title />
-      <SidebarPlaylists />
+      {user && (
+        <Suspense fallback={null}>
+          <SidebarPlaylists />
+        </Suspense>
+      )}
     </aside>
   );
 }

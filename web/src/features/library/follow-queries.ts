@@ -5,7 +5,7 @@ import { http } from '../../lib/http.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { trans } from '../../lib/translator.ts';
 import { toast } from '../../ui/toast/toast-store.ts';
-import { playlistKeys } from './playlist-queries.ts';
+import { playlistKeys } from './playlist-keys.ts';
 import { libraryKeys } from './queries.ts';
 
 export const followKeys = {

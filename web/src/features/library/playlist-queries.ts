@@ -10,14 +10,12 @@ import { useCurrentUser } from '../../lib/bootstrap.ts';
 import { http } from '../../lib/http.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { catalogKeys } from '../catalog/queries.ts';
+import { playlistKeys } from './playlist-keys.ts';
 
 /**
  * The signed-in listener's playlists: the active workspace's, others' collaborative ones they
  * were invited to edit, and the ones they follow (sidebar, library, "Add to playlist").
  */
-export const playlistKeys = {
-  mine: ['library', 'playlists'] as const,
-};
 
 export function useMyPlaylists() {
   const user = useCurrentUser();
