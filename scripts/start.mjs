@@ -1,4 +1,5 @@
 // `npm start`: builds whatever is missing or out of date, then serves everything on one port.
+import { readFileSync } from 'node:fs';
 import { isStale, root, run } from './lib.mjs';
 
 if (isStale('web/dist/index.html', ['web/src', 'web/index.html', 'web/public', 'common/src'])) {
@@ -10,9 +11,12 @@ if (isStale('server/dist/main.js', ['server/src', 'common/src'])) {
   await run('npm', ['run', 'build', '-w', 'server']);
 }
 
+const { flags } = JSON.parse(
+  readFileSync(new URL('../server/node-flags.json', import.meta.url), 'utf8'),
+);
 const server = (await import('node:child_process')).spawn(
   process.execPath,
-  ['--enable-source-maps', 'server/dist/main.js'],
+  [...flags, 'server/dist/main.js'],
   { stdio: 'inherit', cwd: root },
 );
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { runCatalogBench } from './catalog-bench.ts';
+import { SERVER_NODE_FLAGS } from './server-flags.ts';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
@@ -63,7 +64,7 @@ async function main() {
   try {
     // The embedded defaults: a SQLite file in a fresh storage folder.
     const { DATABASE_URL: _database, REDIS_URL: _redis, ...inherited } = process.env;
-    const app = spawn(process.execPath, ['server/dist/main.js'], {
+    const app = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'server/dist/main.js'], {
       cwd: ROOT,
       stdio: ['ignore', 'ignore', 'inherit'],
       env: {
