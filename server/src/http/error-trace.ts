@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { relative, sep } from 'node:path';
+import { sourceMappedStack } from './source-mapped-stack.ts';
 
 export interface TraceFrame {
   path: string[];
@@ -43,7 +44,9 @@ function snippet(file: string, lineNumber: number): Record<number, string> {
  */
 export function buildIgnitionTrace(error: Error, projectRoot: string): IgnitionTrace {
   const frames: TraceFrame[] = [];
-  for (const line of (error.stack ?? '').split('\n').slice(1)) {
+  for (const line of sourceMappedStack(error.stack ?? '')
+    .split('\n')
+    .slice(1)) {
     const match = FRAME_PATTERN.exec(line);
     if (!match?.groups) continue;
     const file = (match.groups.file ?? '').replace(/^file:\/\//, '');

@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { FileLogs } from '../logging/file-logs.ts';
 import { buildIgnitionTrace } from './error-trace.ts';
 import { HttpError } from './http-error.ts';
+import { sourceMappedStack } from './source-mapped-stack.ts';
 
 const GENERIC_SERVER_MESSAGE = 'There was an issue. Please try again.';
 
@@ -57,7 +58,7 @@ export function registerErrorHandling(
         exception: error.name,
         method: request.method,
         url: request.url,
-        stack: error.stack,
+        stack: sourceMappedStack(error.stack ?? ''),
       })
       .catch((e: unknown) => request.log.error({ err: e }, 'could not write the error log'));
 

@@ -1,4 +1,3 @@
-import { Mp3Encoder } from '@breezystack/lamejs';
 import { planSong, random, STYLES, type Style } from './plan.ts';
 import { renderSongSteps, waveformOf } from './synth.ts';
 
@@ -47,6 +46,8 @@ export async function generateDemoAudio(
   const pcm = new Int16Array(length);
   for (let i = 0; i < length; i++) pcm[i] = Math.round(samples[i]! * 32767);
 
+  // The encoder loads on the first demo track: a server with real music never needs it.
+  const { Mp3Encoder } = await import('@breezystack/lamejs');
   const encoder = new Mp3Encoder(1, DEMO_SAMPLE_RATE, BITRATE_KBPS);
   const chunks: Buffer[] = [];
   for (let i = 0; i < length; i += FRAMES_PER_SLICE) {

@@ -1,4 +1,4 @@
-import { UAParser } from 'ua-parser-js';
+import { parseUserAgent } from '../../lib/user-agent.ts';
 import type { PlaysRepository } from './repository.ts';
 
 export type PlaysService = ReturnType<typeof createPlaysService>;
@@ -16,7 +16,7 @@ const DAY_MS = 86_400_000;
 
 /** Device, platform and browser of a play, from its user agent. */
 export function describeClient(userAgent: string | undefined) {
-  const result = UAParser(userAgent ?? '');
+  const result = parseUserAgent(userAgent);
   const type = result.device.type;
   return {
     device: type === 'mobile' || type === 'tablet' ? type : type ? 'other' : 'desktop',

@@ -1,11 +1,11 @@
-import { UAParser } from 'ua-parser-js';
 import { logoutOtherSessionsSchema } from '@backbeat/common';
 import { rateLimit } from '../../http/rate-limit.ts';
 import { typed, type RoutesPlugin } from '../../http/types.ts';
+import { parseUserAgent } from '../../lib/user-agent.ts';
 import type { SessionRow } from './repository.ts';
 
 function describeDevice(row: SessionRow, currentId: string) {
-  const ua = new UAParser(row.user_agent ?? '').getResult();
+  const ua = parseUserAgent(row.user_agent);
   const type = ua.device.type;
   return {
     id: row.id,

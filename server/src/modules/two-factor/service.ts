@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import * as OTPAuth from 'otpauth';
+import type * as OTPAuthModule from 'otpauth';
 import type QRCodeModule from 'qrcode';
 import { validationFailed } from '../../http/http-error.ts';
 import { lazyRequire } from '../../lib/lazy-require.ts';
@@ -8,6 +8,7 @@ import type { SettingsService } from '../settings/service.ts';
 import type { UsersService } from '../users/service.ts';
 
 const loadQRCode = lazyRequire<typeof QRCodeModule>('qrcode');
+const loadOTPAuth = lazyRequire<typeof OTPAuthModule>('otpauth');
 const RECOVERY_CODE_COUNT = 8;
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const PERIOD_SECONDS = 30;
@@ -49,12 +50,12 @@ export function createTwoFactorService(deps: {
     const row = await load(userId);
     if (!row.two_factor_secret)
       throw validationFailed({ code: ['Two-factor authentication is not enabled.'] });
-    const totp = new OTPAuth.TOTP({
+    const totp = new (loadOTPAuth().TOTP)({
       issuer: await deps.settings.get('branding.site_name'),
       label: row.email,
       digits: 6,
       period: PERIOD_SECONDS,
-      secret: OTPAuth.Secret.fromBase32(cipher.decrypt(row.two_factor_secret)),
+      secret: loadOTPAuth().Secret.fromBase32(cipher.decrypt(row.two_factor_secret)),
     });
     return { row, totp };
   }
@@ -77,7 +78,7 @@ export function createTwoFactorService(deps: {
   return {
     async enable(userId: number): Promise<void> {
       await users.update(userId, {
-        two_factor_secret: cipher.encrypt(new OTPAuth.Secret({ size: 20 }).base32),
+        two_factor_secret: cipher.encrypt(new (loadOTPAuth().Secret)({ size: 20 }).base32),
         two_factor_recovery_codes: sealCodes(
           Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode),
         ),
