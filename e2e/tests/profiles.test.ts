@@ -101,6 +101,10 @@ describe('user profiles', () => {
     await owner.page.goto(`${owner.profileUrl}/tracks`);
     const ownList = owner.page.getByRole('list', { name: 'Uploaded tracks' });
     await expect.poll(() => ownList.getByTestId('track-row').count()).toBe(2);
+    // Only the private one carries the lock that tells the owner nobody else sees it.
+    const hidden = ownList.getByRole('listitem', { name: 'Hidden Sketch' });
+    expect(await hidden.getByRole('img', { name: 'Private' }).count()).toBe(1);
+    expect(await ownList.getByRole('img', { name: 'Private' }).count()).toBe(1);
     await owner.context.close();
 
     // A visitor on a phone-sized screen sees only the public one, and plays it from the tab.

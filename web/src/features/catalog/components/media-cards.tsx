@@ -20,6 +20,7 @@ import { Icon } from '../../../ui/icons.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { player } from '../../player/player-store.ts';
 import { Artwork } from './artwork.tsx';
+import { PrivateMark } from './private-mark.tsx';
 
 /** Round play button over a card; loads the tracks only when pressed. */
 function CardPlayButton({ label, load }: { label: string; load: () => Promise<Track[]> }) {
@@ -112,7 +113,12 @@ export function AlbumCard({ album }: { album: Album }) {
       to={albumLink(album)}
       image={album.image}
       title={album.name}
-      subtitle={[year, album.artists.map((a) => a.name).join(', ')].filter(Boolean).join(' · ')}
+      subtitle={
+        <>
+          {!album.is_public && <PrivateMark className="mr-1" />}
+          {[year, album.artists.map((a) => a.name).join(', ')].filter(Boolean).join(' · ')}
+        </>
+      }
       play={{
         label: trans('Play :name', { name: album.name }),
         load: async () =>

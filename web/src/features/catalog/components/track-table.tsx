@@ -11,6 +11,7 @@ import { Equalizer } from '../../player/components/play-button.tsx';
 import { player, usePlayerStore, type PlaySource } from '../../player/player-store.ts';
 import { ArtistLinks } from './artist-links.tsx';
 import { Artwork } from './artwork.tsx';
+import { PrivateMark } from './private-mark.tsx';
 
 // The menu (and its positioning library) loads the first time a menu opens.
 const TrackMenu = lazy(async () => ({ default: (await import('./track-menu.tsx')).TrackMenu }));
@@ -159,15 +160,18 @@ export function TrackTable({
               <span className="flex min-w-0 items-center gap-3">
                 {showArtwork && <Artwork src={track.image} size={40} />}
                 <span className="min-w-0">
-                  <Link
-                    to={trackLink(track)}
-                    className={clsx(
-                      'block truncate font-medium hover:underline',
-                      current ? 'text-primary' : 'text-fg',
-                    )}
-                  >
-                    {track.name}
-                  </Link>
+                  <span className="flex items-center gap-1">
+                    <Link
+                      to={trackLink(track)}
+                      className={clsx(
+                        'truncate font-medium hover:underline',
+                        current ? 'text-primary' : 'text-fg',
+                      )}
+                    >
+                      {track.name}
+                    </Link>
+                    {!track.is_public && <PrivateMark />}
+                  </span>
                   <ArtistLinks artists={track.artists} className="block text-xs text-fg-muted" />
                 </span>
               </span>
