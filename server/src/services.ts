@@ -74,6 +74,7 @@ export function createServices(config: Config, database: DatabaseHandle, fileLog
     mailer,
     settings,
     fileLogs,
+    beforeWorkspaceDelete: (workspaceId) => music.playlists.deleteInWorkspace(workspaceId),
   });
   const emailVerification = createEmailVerificationService({
     repository: createEmailVerificationRepository(db),

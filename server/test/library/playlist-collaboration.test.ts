@@ -7,9 +7,10 @@ import type {
   PlaylistDetails,
 } from '@backbeat/common';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { guestBrowser, signedInUser } from '../helpers/accounts.ts';
+import { confirmPassword, guestBrowser, signedInUser } from '../helpers/accounts.ts';
 import { createArtist, createTrack } from '../helpers/catalog.ts';
 import type { Browser } from '../helpers/client.ts';
+import { workspaceWith } from '../helpers/workspaces.ts';
 
 let t: TestApp;
 let trackIds: number[];
@@ -308,5 +309,72 @@ describe('people without an account', () => {
     const guest = await guestBrowser(t.app);
     expect((await invite(guest, playlist.id, editor.id)).statusCode).toBe(401);
     expect((await removeEditor(guest, playlist.id, editor.id)).statusCode).toBe(401);
+  });
+});
+
+describe('deleting a workspace', () => {
+  it('takes its playlists with their invitations and search entries', async () => {
+    const team = await workspaceWith(t.app, [], 'Tape Club');
+    const editor = await signedInUser(t.app, { name: 'Wendy Editor' });
+    const inTeam = `?workspaceId=${team.id}`;
+    const created = await team.owner.browser.post(`/api/v1/playlists${inTeam}`, {
+      name: 'Quarantined Grooves',
+      is_public: true,
+    });
+    expect(created.statusCode).toBe(201);
+    const { id } = (created.json() as { playlist: PlaylistDetails }).playlist;
+    const editing = `/api/v1/playlists/${id}${inTeam}`;
+    await team.owner.browser.request({
+      method: 'PUT',
+      url: editing,
+      payload: { is_collaborative: true },
+    });
+    expect(
+      (
+        await team.owner.browser.post(`/api/v1/playlists/${id}/editors${inTeam}`, {
+          user_id: editor.id,
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(await invitations(editor.browser)).toHaveLength(1);
+    const indexed = async () =>
+      (
+        await t.database.db
+          .selectFrom('search_index')
+          .select('ref_id')
+          .where('kind', '=', 'playlist')
+          .where('ref_id', '=', id)
+          .execute()
+      ).length;
+    expect(await indexed()).toBe(1);
+
+    const deleted = await team.owner.browser.request({
+      method: 'DELETE',
+      url: `/api/v1/workspaces/${team.id}`,
+    });
+    expect(deleted.statusCode).toBe(200);
+    expect((await show(editor.browser, id)).statusCode).toBe(404);
+    expect(await invitations(editor.browser)).toEqual([]);
+    expect(await indexed()).toBe(0);
+  });
+
+  it('and deleting an account takes its playlists and workspaces the same way', async () => {
+    const { owner, editor, playlist } = await collaborativePlaylist('Farewell Mixtape');
+    const team = await owner.browser.post('/api/v1/workspaces', { name: 'Leaving Soon' });
+    expect(team.statusCode).toBe(200);
+    expect(await invitations(editor.browser)).toHaveLength(1);
+
+    await confirmPassword(owner.browser, owner.password);
+    const deleted = await owner.browser.delete(`/api/v1/users/${owner.id}?deleteCurrentUser=true`);
+    expect(deleted.statusCode).toBe(200);
+    expect((await show(editor.browser, playlist.id)).statusCode).toBe(404);
+    expect(await invitations(editor.browser)).toEqual([]);
+    const entries = await t.database.db
+      .selectFrom('search_index')
+      .select('ref_id')
+      .where('kind', '=', 'playlist')
+      .where('ref_id', '=', playlist.id)
+      .execute();
+    expect(entries).toEqual([]);
   });
 });

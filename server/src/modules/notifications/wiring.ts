@@ -21,6 +21,7 @@ export function createNotificationAndWorkspaceServices(
     mailer: Mailer;
     settings: SettingsService;
     fileLogs: FileLogs;
+    beforeWorkspaceDelete?: (workspaceId: number) => Promise<void>;
   },
 ) {
   const logError = (error: unknown, context: string) => {
@@ -60,6 +61,7 @@ export function createNotificationAndWorkspaceServices(
     mailer: deps.mailer,
     settings: deps.settings,
     realtime,
+    beforeDelete: deps.beforeWorkspaceDelete,
   });
   return { realtime, push, notifications, workspaces };
 }

@@ -118,6 +118,15 @@ export function createPlaylistsService(deps: {
     if (image?.startsWith(IMAGE_URL_PREFIX)) await storage.delete(image.slice('/storage/'.length));
   }
 
+  /** Deletes the playlist and what the cascade leaves: invitations, search entry, image file. */
+  async function deleteWithTraces(id: number, image: string | null): Promise<void> {
+    const editorIds = await writes.editorIds(id);
+    await writes.delete(id);
+    for (const userId of editorIds) await notifications.withdraw(inviteReference(id, userId));
+    await index.remove('playlist', [id]);
+    await removeStoredImage(image);
+  }
+
   const imageRefusal = "Only the playlist's owner can change its image.";
   /** Points the playlist at its new image (or none) and removes the file it replaced. */
   async function replaceImage(
@@ -199,11 +208,21 @@ export function createPlaylistsService(deps: {
 
     async delete(scope: WorkspaceScope, id: number): Promise<void> {
       const row = await forUpdate(scope, id, "Only the playlist's owner can delete it.");
-      const editorIds = await writes.editorIds(id);
-      await writes.delete(id);
-      for (const userId of editorIds) await notifications.withdraw(inviteReference(id, userId));
-      await index.remove('playlist', [id]);
-      await removeStoredImage(row.image);
+      await deleteWithTraces(id, row.image);
+    },
+
+    /** A workspace is being deleted: its playlists go, with their invitations, index and images. */
+    async deleteInWorkspace(workspaceId: number): Promise<void> {
+      for (const id of await writes.idsOfWorkspace(workspaceId)) {
+        await deleteWithTraces(id, (await writes.find(id))?.image ?? null);
+      }
+    },
+
+    /** An account is being deleted: the playlists it owns go the same way. */
+    async deleteOwnedBy(userId: number): Promise<void> {
+      for (const id of await writes.idsOwnedBy(userId)) {
+        await deleteWithTraces(id, (await writes.find(id))?.image ?? null);
+      }
     },
 
     /** Null when the caller may not change its tracks; otherwise how many were added. */

@@ -114,6 +114,24 @@ export function createPlaylistWriteRepository(db: Db, dialect: Dialect) {
       return !!row;
     },
 
+    async idsOwnedBy(userId: number): Promise<number[]> {
+      const rows = await db
+        .selectFrom('playlists')
+        .select('id')
+        .where('owner_id', '=', userId)
+        .execute();
+      return rows.map((r) => r.id);
+    },
+
+    async idsOfWorkspace(workspaceId: number): Promise<number[]> {
+      const rows = await db
+        .selectFrom('playlists')
+        .select('id')
+        .where('workspace_id', '=', workspaceId)
+        .execute();
+      return rows.map((r) => r.id);
+    },
+
     async editorIds(playlistId: number): Promise<number[]> {
       const rows = await db
         .selectFrom('playlist_editors')

@@ -129,6 +129,9 @@ export const usersRoutes: RoutesPlugin = async (app) => {
       await requireConfirmedPassword(request);
       const image = request.user!.image;
       await services.profiles.removeHeaderImage(request.params.id);
+      // What the database cascade would leave behind: notifications, search entries, files.
+      await services.workspaces.deleteOwnedBy(request.params.id);
+      await services.playlists.deleteOwnedBy(request.params.id);
       await services.users.delete(request.params.id);
       await avatars.removeStoredFile(image);
       await request.session.destroy();

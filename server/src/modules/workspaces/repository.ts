@@ -26,6 +26,15 @@ export function createWorkspacesRepository(db: Db) {
       });
     },
 
+    async idsOwnedBy(userId: number): Promise<number[]> {
+      const rows = await db
+        .selectFrom('workspaces')
+        .select('id')
+        .where('owner_id', '=', userId)
+        .execute();
+      return rows.map((r) => r.id);
+    },
+
     async rename(id: number, name: string): Promise<void> {
       await db
         .updateTable('workspaces')

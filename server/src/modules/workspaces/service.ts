@@ -37,8 +37,25 @@ export function createWorkspacesService(deps: {
   mailer: Mailer;
   settings: SettingsService;
   realtime: RealtimeHub;
+  /**
+   * Lets content areas tidy what the database cascade cannot (notifications, search entries,
+   * stored files) before a workspace and its content are deleted.
+   */
+  beforeDelete?: (workspaceId: number) => Promise<void>;
 }) {
   const { repository, realtime } = deps;
+
+  /** Deletes the workspace with its content; pending invites are withdrawn, members told. */
+  async function remove(workspaceId: number): Promise<void> {
+    const [members, inviteIds] = await Promise.all([
+      repository.memberIds(workspaceId),
+      repository.inviteIdsOf(workspaceId),
+    ]);
+    await deps.beforeDelete?.(workspaceId);
+    await repository.delete(workspaceId);
+    for (const id of inviteIds) await deps.notifications.withdraw(inviteReference(id));
+    await announce(members);
+  }
 
   /** The viewer's role, or 404 for a workspace they do not belong to (existence stays hidden). */
   async function roleOrNotFound(workspaceId: number, userId: number): Promise<WorkspaceRole> {
@@ -123,13 +140,12 @@ export function createWorkspacesService(deps: {
         WorkspacePolicy.delete(await roleOrNotFound(workspaceId, userId)),
         'Only the owner can delete a workspace.',
       );
-      const [members, inviteIds] = await Promise.all([
-        repository.memberIds(workspaceId),
-        repository.inviteIdsOf(workspaceId),
-      ]);
-      await repository.delete(workspaceId);
-      for (const id of inviteIds) await deps.notifications.withdraw(inviteReference(id));
-      await announce(members);
+      await remove(workspaceId);
+    },
+
+    /** An account is being deleted: the workspaces it owns go the same way, one by one. */
+    async deleteOwnedBy(userId: number): Promise<void> {
+      for (const id of await repository.idsOwnedBy(userId)) await remove(id);
     },
 
     /**
