@@ -1,5 +1,5 @@
 import { planSong, random, STYLES, type Style } from './plan.ts';
-import { renderSongSteps, waveformOf } from './synth.ts';
+import { renderSongSteps, songLength, waveformOf } from './synth.ts';
 
 export const DEMO_SAMPLE_RATE = 22_050;
 const BITRATE_KBPS = 64;
@@ -25,6 +25,32 @@ export function parseDemoAudioKey(
 export const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
+ * Sample buffers of finished renders, reused by the next ones. A song's samples take ~26 MB;
+ * allocated anew for each of the warm-up's tracks they piled up faster than the GC let go.
+ */
+const spareBuffers: Float32Array[] = [];
+const MAX_SPARE_BUFFERS = 2;
+/** Spares are let go once rendering has paused this long, so an idle server holds none. */
+const SPARE_BUFFERS_KEPT_MS = 5000;
+let dropSpares: ReturnType<typeof setTimeout> | undefined;
+
+function takeBuffer(length: number): Float32Array {
+  const index = spareBuffers.findIndex((buffer) => buffer.length >= length);
+  if (index < 0) return new Float32Array(length);
+  const [buffer] = spareBuffers.splice(index, 1);
+  return buffer!.fill(0, 0, length);
+}
+
+function giveBack(buffer: Float32Array): void {
+  spareBuffers.push(buffer);
+  spareBuffers.sort((a, b) => b.length - a.length);
+  spareBuffers.length = Math.min(spareBuffers.length, MAX_SPARE_BUFFERS);
+  clearTimeout(dropSpares);
+  dropSpares = setTimeout(() => (spareBuffers.length = 0), SPARE_BUFFERS_KEPT_MS);
+  dropSpares.unref();
+}
+
+/**
  * Synthesises and encodes one demo track to MP3 (mono, 22.05 kHz, 64 kbit/s: about 0.5 MB a
  * minute). Encoding yields to the event loop between slices so requests keep being served.
  */
@@ -35,7 +61,20 @@ export async function generateDemoAudio(
   /** Awaited between slices: lets background work step aside for a listener's request. */
   pause: () => Promise<void> = yieldToEventLoop,
 ) {
-  const steps = renderSongSteps(planSong(seed, seconds, style), DEMO_SAMPLE_RATE);
+  const plan = planSong(seed, seconds, style);
+  const buffer = takeBuffer(songLength(plan, DEMO_SAMPLE_RATE));
+  try {
+    return await encodeSong(renderSongSteps(plan, DEMO_SAMPLE_RATE, buffer), seconds, pause);
+  } finally {
+    giveBack(buffer);
+  }
+}
+
+async function encodeSong(
+  steps: Generator<void, Float32Array>,
+  seconds: number,
+  pause: () => Promise<void>,
+) {
   let step = steps.next();
   while (!step.done) {
     await pause();
@@ -43,15 +82,17 @@ export async function generateDemoAudio(
   }
   const samples = step.value;
   const length = Math.min(samples.length, seconds * DEMO_SAMPLE_RATE);
-  const pcm = new Int16Array(length);
-  for (let i = 0; i < length; i++) pcm[i] = Math.round(samples[i]! * 32767);
 
   // The encoder loads on the first demo track: a server with real music never needs it.
   const { Mp3Encoder } = await import('@breezystack/lamejs');
   const encoder = new Mp3Encoder(1, DEMO_SAMPLE_RATE, BITRATE_KBPS);
   const chunks: Buffer[] = [];
-  for (let i = 0; i < length; i += FRAMES_PER_SLICE) {
-    const encoded = encoder.encodeBuffer(pcm.subarray(i, i + FRAMES_PER_SLICE));
+  // One slice of 16-bit samples at a time: a whole-song copy would be 13 MB per track.
+  const pcm = new Int16Array(FRAMES_PER_SLICE);
+  for (let from = 0; from < length; from += FRAMES_PER_SLICE) {
+    const count = Math.min(FRAMES_PER_SLICE, length - from);
+    for (let i = 0; i < count; i++) pcm[i] = Math.round(samples[from + i]! * 32767);
+    const encoded = encoder.encodeBuffer(pcm.subarray(0, count));
     if (encoded.length)
       chunks.push(Buffer.from(encoded.buffer, encoded.byteOffset, encoded.length));
     await yieldToEventLoop();

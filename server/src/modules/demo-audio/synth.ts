@@ -30,13 +30,21 @@ export function renderSong(plan: SongPlan, sampleRate: number): Float32Array {
   }
 }
 
-/** The same render, pausing after each section so a caller can yield to the event loop. */
+/** How many samples a render of the plan fills. */
+export const songLength = (plan: SongPlan, sampleRate: number) =>
+  Math.ceil(plan.totalBars * plan.secondsPerBar * sampleRate) + sampleRate;
+
+/**
+ * The same render, pausing after each section so a caller can yield to the event loop.
+ * `into` (zeroed, at least songLength samples) lets a caller reuse one buffer for many songs.
+ */
 export function* renderSongSteps(
   plan: SongPlan,
   sampleRate: number,
+  into?: Float32Array,
 ): Generator<void, Float32Array> {
-  const total = Math.ceil(plan.totalBars * plan.secondsPerBar * sampleRate) + sampleRate;
-  const out = new Float32Array(total);
+  const total = songLength(plan, sampleRate);
+  const out = into ? into.subarray(0, total) : new Float32Array(total);
   const rand = random(plan.seed ^ 0x9e3779b9);
   const noise = new Float32Array(sampleRate);
   for (let i = 0; i < noise.length; i++) noise[i] = rand() * 2 - 1;
