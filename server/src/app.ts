@@ -33,6 +33,7 @@ import { valueListsRoutes } from './modules/value-lists/routes.ts';
 import { notificationsRoutes } from './modules/notifications/routes.ts';
 import { workspacesRoutes } from './modules/workspaces/routes.ts';
 import { realtimeRoutes } from './realtime/routes.ts';
+import { syncRequestCaches } from './modules/sessions/cache-sync.ts';
 import { createServices } from './services.ts';
 
 const projectRoot = resolve(import.meta.dirname, '../..');
@@ -80,6 +81,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const fileLogs = createFileLogs(config.storagePath);
   const services = createServices(config, database, fileLogs);
   app.decorate('services', services);
+  // Without Redis the app still serves; other instances then forget within the caches' 2 s.
+  const stopCacheSync = syncRequestCaches({
+    sessions: services.sessions,
+    users: services.users,
+    hub: services.realtime,
+  }).catch((error: unknown) => {
+    app.log.warn({ err: error }, 'request caches are not shared between instances');
+    return async () => {};
+  });
 
   await app.register(fastifyCookie);
   // Counters live in Redis when it is configured, so every instance sees the same attempts.
@@ -142,6 +152,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', async () => {
     services.geo.stop();
     services.mailer.close();
+    await (
+      await stopCacheSync
+    )();
     await services.realtime.close();
   });
   await options.configure?.(app);

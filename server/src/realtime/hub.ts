@@ -37,6 +37,17 @@ export function createRealtimeHub(options: {
         .publish(userChannel(userId), JSON.stringify(event))
         .catch((error: unknown) => options.onError(error as Error));
     },
+    /**
+     * Notices between instances (not for sockets): delivered to every instance's `listen`,
+     * this one's too. Never throws, like `publish`.
+     */
+    async broadcast(topic: string, message: string): Promise<void> {
+      await bus
+        .publish(`backbeat:instances:${topic}`, message)
+        .catch((error: unknown) => options.onError(error as Error));
+    },
+    listen: (topic: string, handler: (message: string) => void) =>
+      bus.subscribe(`backbeat:instances:${topic}`, handler),
     /** Sockets open on this instance. */
     get connections() {
       return sockets;

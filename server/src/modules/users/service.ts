@@ -44,12 +44,18 @@ export function createUsersService(deps: {
   }
 
   const requestUsers = createKeyedCache<number, User | null>(REQUEST_USER_CACHE);
+  const cacheListeners = new Set<(userId: number) => void>();
+  /** Forgets here at once, and tells whoever relays changes to the other instances. */
+  function changed(userId: number): void {
+    requestUsers.delete(userId);
+    for (const listener of cacheListeners) listener(userId);
+  }
   /** Forgets the cached user once the change is written, so no read in flight keeps the old one. */
   async function changing(userId: number, write: Promise<void>): Promise<void> {
     try {
       await write;
     } finally {
-      requestUsers.delete(userId);
+      changed(userId);
     }
   }
 
@@ -111,6 +117,14 @@ export function createUsersService(deps: {
     complete,
     forgetGrants(userId: number) {
       grants.delete(userId);
+      changed(userId);
+    },
+    /** Calls back on every change to a cached user (see modules/sessions/cache-sync.ts). */
+    onCacheChange(listener: (userId: number) => void): void {
+      cacheListeners.add(listener);
+    },
+    /** Applies a change announced by another instance. */
+    forgetCached(userId: number): void {
       requestUsers.delete(userId);
     },
     count: () => users.count(),
