@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import { openBrowser } from './helpers/client.ts';
 import { createTrack } from './helpers/catalog.ts';
 import { createUser } from './helpers/factories.ts';
-import { demoAudioKey } from '../src/modules/demo-audio/generator.ts';
+import { demoAudioKey, demoAudioSize } from '../src/modules/demo-audio/generator.ts';
 
 let t: TestApp;
 const audio = randomBytes(10_000);
@@ -114,11 +114,48 @@ describe('GET tracks/{id}/stream', () => {
     // An MP3 frame starts with 11 set bits (or an ID3 tag).
     expect(first.rawPayload[0]).toBe(0xff);
     const size = Number(first.headers['content-range']!.toString().split('/')[1]);
+    expect(size).toBe(demoAudioSize(42, 3, 'house'));
     expect(size).toBeGreaterThan(20_000);
     expect(size).toBeLessThan(30_000);
-    expect(await t.app.services.storage.stat(key)).not.toBeNull();
-    const row = await t.app.services.catalog.track(demo.id, { userId: null });
-    expect(row?.waveform).toHaveLength(120);
+    await expect.poll(() => t.app.services.storage.stat(key)).not.toBeNull();
+    await expect
+      .poll(async () => (await t.app.services.catalog.track(demo.id, { userId: null }))?.waveform)
+      .toHaveLength(120);
+  });
+
+  it('streams a demo track while it is encoded: every range, the same bytes, one render', async () => {
+    const key = demoAudioKey(43, 4, 'techno');
+    const demo = await createTrack(t.app, { audioPath: key });
+    const writes = vi.spyOn(t.app.services.storage, 'write');
+    try {
+      // All asked for at once, before any byte exists: one render serves them all.
+      const [whole, head, tail, suffix] = await Promise.all([
+        stream(demo.id),
+        stream(demo.id, { range: 'bytes=0-' }),
+        stream(demo.id, { range: 'bytes=20000-20099' }),
+        stream(demo.id, { range: 'bytes=-100' }),
+      ]);
+      const size = demoAudioSize(43, 4, 'techno');
+      expect(whole.statusCode).toBe(200);
+      expect(whole.headers['content-length']).toBe(String(size));
+      expect(whole.headers['accept-ranges']).toBe('bytes');
+      expect(head.statusCode).toBe(206);
+      expect(head.headers['content-range']).toBe(`bytes 0-${size - 1}/${size}`);
+      expect(tail.headers['content-range']).toBe(`bytes 20000-20099/${size}`);
+
+      await expect.poll(() => t.app.services.storage.stat(key)).not.toBeNull();
+      expect(writes.mock.calls.filter(([written]) => written === key)).toHaveLength(1);
+      const stored = await stream(demo.id);
+      expect(stored.rawPayload.length).toBe(size);
+      expect(whole.rawPayload.equals(stored.rawPayload)).toBe(true);
+      expect(head.rawPayload.equals(stored.rawPayload)).toBe(true);
+      expect(tail.rawPayload.equals(stored.rawPayload.subarray(20000, 20100))).toBe(true);
+      expect(suffix.rawPayload.equals(stored.rawPayload.subarray(size - 100))).toBe(true);
+      const beyond = await stream(demo.id, { range: `bytes=${size}-` });
+      expect(beyond.statusCode).toBe(416);
+    } finally {
+      writes.mockRestore();
+    }
   });
 });
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { generateDemoAudio, parseDemoAudioKey, demoAudioKey } from './generator.ts';
+import {
+  demoAudioKey,
+  demoAudioSize,
+  generateDemoAudio,
+  mp3SizeFor,
+  parseDemoAudioKey,
+} from './generator.ts';
 
 describe('generateDemoAudio', () => {
   it('makes an MP3 and a waveform that depend on the seed alone', async () => {
@@ -15,6 +21,47 @@ describe('generateDemoAudio', () => {
     expect(again.waveform).toEqual(first.waveform);
     expect(first.waveform).toHaveLength(120);
     expect(Math.max(...first.waveform)).toBe(1);
+  });
+
+  it('hands over the bytes as they are encoded, long before the song is done', async () => {
+    const pieces: Buffer[] = [];
+    let piecesWhenFirstRendered = 0;
+    let steps = 0;
+    const result = await generateDemoAudio(
+      7,
+      20,
+      'house',
+      async () => {
+        if (++steps === 2) piecesWhenFirstRendered = pieces.length;
+      },
+      (bytes) => pieces.push(bytes),
+    );
+    expect(piecesWhenFirstRendered).toBeGreaterThan(0);
+    expect(pieces.length).toBeGreaterThan(10);
+    expect(Buffer.concat(pieces).equals(result.mp3)).toBe(true);
+  });
+
+  it('knows the size of the MP3 before making it', async () => {
+    for (const [seed, seconds] of [
+      [3, 5],
+      [4, 13],
+    ] as const) {
+      const { mp3 } = await generateDemoAudio(seed, seconds, 'lofi');
+      expect(mp3.length).toBe(demoAudioSize(seed, seconds, 'lofi'));
+    }
+  }, 20_000);
+
+  it('predicts the encoder’s output size for any number of samples', async () => {
+    const { Mp3Encoder } = await import('@breezystack/lamejs');
+    for (const samples of [1, 575, 576, 577, 1151, 1152, 9215, 9216, 9217, 22_050 * 3 + 13]) {
+      const encoder = new Mp3Encoder(1, 22_050, 64);
+      const pcm = new Int16Array(samples).map((_, i) => ((i * 37) % 4000) - 2000);
+      let size = 0;
+      for (let from = 0; from < samples; from += 9216)
+        size += encoder.encodeBuffer(pcm.subarray(from, from + 9216)).length;
+      size += encoder.flush().length;
+      expect(size, `${samples} samples`).toBe(mp3SizeFor(samples));
+    }
   });
 
   it('names files by what makes them, and reads only such names back', () => {

@@ -50,9 +50,34 @@ function giveBack(buffer: Float32Array): void {
   dropSpares.unref();
 }
 
+/** How many samples of a demo track are encoded. */
+function encodedLength(plan: ReturnType<typeof planSong>, seconds: number): number {
+  return Math.min(songLength(plan, DEMO_SAMPLE_RATE), seconds * DEMO_SAMPLE_RATE);
+}
+
+/** Samples in one MPEG-2 layer III frame, and the frames the encoder adds (delay, flush). */
+const SAMPLES_PER_FRAME = 576;
+const EXTRA_FRAMES = 2;
+
+/**
+ * The exact size of a demo track's MP3, known before it is rendered: constant bitrate, so
+ * the size depends only on the number of frames (a unit test checks it against the
+ * encoder). It lets a track still being encoded be served with its length and ranges.
+ */
+export function demoAudioSize(seed: number, seconds: number, style: Style): number {
+  return mp3SizeFor(encodedLength(planSong(seed, seconds, style), seconds));
+}
+
+export function mp3SizeFor(samples: number): number {
+  const frames = Math.ceil(samples / SAMPLES_PER_FRAME) + EXTRA_FRAMES;
+  return Math.floor((frames * 72 * BITRATE_KBPS * 1000) / DEMO_SAMPLE_RATE);
+}
+
 /**
  * Synthesises and encodes one demo track to MP3 (mono, 22.05 kHz, 64 kbit/s: about 0.5 MB a
- * minute). Encoding yields to the event loop between slices so requests keep being served.
+ * minute). Rendering and encoding are interleaved: each slice is encoded as soon as its
+ * samples are final and handed to `onBytes`, so a listener hears the start within
+ * milliseconds while the rest is made. Yields to the event loop between slices.
  */
 export async function generateDemoAudio(
   seed: number,
@@ -60,45 +85,56 @@ export async function generateDemoAudio(
   style: Style,
   /** Awaited between slices: lets background work step aside for a listener's request. */
   pause: () => Promise<void> = yieldToEventLoop,
+  onBytes: (bytes: Buffer) => void = () => {},
 ) {
   const plan = planSong(seed, seconds, style);
   const buffer = takeBuffer(songLength(plan, DEMO_SAMPLE_RATE));
   try {
-    return await encodeSong(renderSongSteps(plan, DEMO_SAMPLE_RATE, buffer), seconds, pause);
+    const steps = renderSongSteps(plan, DEMO_SAMPLE_RATE, buffer);
+    return await encodeSong(steps, buffer, encodedLength(plan, seconds), pause, onBytes);
   } finally {
     giveBack(buffer);
   }
 }
 
 async function encodeSong(
-  steps: Generator<void, Float32Array>,
-  seconds: number,
+  steps: Generator<number, Float32Array>,
+  /** The buffer the steps render into: its leading samples are final as they are reported. */
+  samples: Float32Array,
+  length: number,
   pause: () => Promise<void>,
+  onBytes: (bytes: Buffer) => void,
 ) {
-  let step = steps.next();
-  while (!step.done) {
-    await pause();
-    step = steps.next();
-  }
-  const samples = step.value;
-  const length = Math.min(samples.length, seconds * DEMO_SAMPLE_RATE);
-
   // The encoder loads on the first demo track: a server with real music never needs it.
   const { Mp3Encoder } = await import('@breezystack/lamejs');
   const encoder = new Mp3Encoder(1, DEMO_SAMPLE_RATE, BITRATE_KBPS);
   const chunks: Buffer[] = [];
+  const emit = (encoded: Uint8Array) => {
+    if (!encoded.length) return;
+    const bytes = Buffer.from(encoded.buffer, encoded.byteOffset, encoded.length);
+    chunks.push(bytes);
+    onBytes(bytes);
+  };
+  let ready = 0;
+  /** Renders on until the first `upTo` samples are final. */
+  const renderUpTo = async (upTo: number) => {
+    while (ready < upTo) {
+      const step = steps.next();
+      ready = step.done ? Infinity : step.value;
+      if (ready < upTo) await pause();
+    }
+  };
   // One slice of 16-bit samples at a time: a whole-song copy would be 13 MB per track.
   const pcm = new Int16Array(FRAMES_PER_SLICE);
   for (let from = 0; from < length; from += FRAMES_PER_SLICE) {
     const count = Math.min(FRAMES_PER_SLICE, length - from);
+    await renderUpTo(from + count);
     for (let i = 0; i < count; i++) pcm[i] = Math.round(samples[from + i]! * 32767);
-    const encoded = encoder.encodeBuffer(pcm.subarray(0, count));
-    if (encoded.length)
-      chunks.push(Buffer.from(encoded.buffer, encoded.byteOffset, encoded.length));
-    await yieldToEventLoop();
+    emit(encoder.encodeBuffer(pcm.subarray(0, count)));
+    await pause();
   }
-  const tail = encoder.flush();
-  if (tail.length) chunks.push(Buffer.from(tail.buffer, tail.byteOffset, tail.length));
+  await renderUpTo(Infinity);
+  emit(encoder.flush());
   return {
     mp3: Buffer.concat(chunks),
     waveform: waveformOf(samples.subarray(0, length), WAVEFORM_BUCKETS),

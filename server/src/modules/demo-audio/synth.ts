@@ -35,14 +35,23 @@ export const songLength = (plan: SongPlan, sampleRate: number) =>
   Math.ceil(plan.totalBars * plan.secondsPerBar * sampleRate) + sampleRate;
 
 /**
- * The same render, pausing after each section so a caller can yield to the event loop.
+ * The master gain after the soft clip. A fixed gain (rather than normalising to the song's
+ * peak) lets the start of a song be final before its end is rendered, so it can be encoded
+ * and streamed while the rest is still being made.
+ */
+const MASTER_GAIN = 0.89;
+
+/**
+ * The same render, pausing after each section so a caller can yield to the event loop. Each
+ * pause yields how many leading samples are final: notes never start before their section,
+ * so everything before the next section's first sample is mastered and will not change.
  * `into` (zeroed, at least songLength samples) lets a caller reuse one buffer for many songs.
  */
 export function* renderSongSteps(
   plan: SongPlan,
   sampleRate: number,
   into?: Float32Array,
-): Generator<void, Float32Array> {
+): Generator<number, Float32Array> {
   const total = songLength(plan, sampleRate);
   const out = into ? into.subarray(0, total) : new Float32Array(total);
   const rand = random(plan.seed ^ 0x9e3779b9);
@@ -125,7 +134,18 @@ export function* renderSongSteps(
   };
   const bright = plan.spec.brightness;
 
-  for (const section of plan.sections) {
+  let mastered = 0;
+  const fade = Math.floor(0.05 * sampleRate);
+  /** Soft clip, fixed gain and 50 ms fades at both ends, for samples `mastered..upTo`. */
+  function master(upTo: number) {
+    for (let i = mastered; i < upTo; i++) {
+      const edge = Math.min(1, i / fade, (total - 1 - i) / fade);
+      out[i] = Math.tanh(out[i]! * 1.2) * MASTER_GAIN * edge;
+    }
+    mastered = Math.max(mastered, upTo);
+  }
+
+  for (const [index, section] of plan.sections.entries()) {
     const level = energy[section.kind];
     for (let b = 0; b < section.bars; b++) {
       const bar = section.startBar + b;
@@ -235,22 +255,11 @@ export function* renderSongSteps(
         }
       }
     }
-    yield;
+    const next = plan.sections[index + 1];
+    master(next ? Math.min(total, at(next.startBar, 0)) : 0);
+    yield mastered;
   }
-
-  // Master: soft clip, then normalise to just under full scale.
-  let peak = 0;
-  for (let i = 0; i < total; i++) {
-    const value = Math.tanh(out[i]! * 1.2);
-    out[i] = value;
-    peak = Math.max(peak, Math.abs(value));
-  }
-  const scale = peak > 0 ? 0.89 / peak : 1;
-  const fade = Math.floor(0.05 * sampleRate);
-  for (let i = 0; i < total; i++) {
-    const edge = Math.min(1, i / fade, (total - 1 - i) / fade);
-    out[i]! *= scale * edge;
-  }
+  master(total);
   return out;
 }
 

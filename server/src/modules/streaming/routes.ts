@@ -2,6 +2,7 @@ import { idParamsSchema } from '@backbeat/common';
 import { notFound } from '../../http/http-error.ts';
 import { typed, type RoutesPlugin } from '../../http/types.ts';
 import { isSafeKey } from '../../storage/storage.ts';
+import { sendGrowingFile } from '../../storage/growing-file.ts';
 import { sendStoredFile } from '../../storage/send-stored-file.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -25,11 +26,14 @@ export const streamingRoutes: RoutesPlugin = async (app) => {
         userId: request.user?.id ?? null,
       });
       if (!audio) throw notFound();
-      await sendStoredFile(request, reply, app.services.storage, audio.path, {
+      const options = {
         contentType: audio.mime,
         // Private tracks and plan-gated plays must not sit in shared caches.
         cacheControl: 'private, max-age=86400',
-      });
+      };
+      // A demo track on its first play: sent while it is being encoded.
+      if (audio.rendering) await sendGrowingFile(request, reply, audio.rendering, options);
+      else await sendStoredFile(request, reply, app.services.storage, audio.path, options);
     },
   );
 

@@ -1,13 +1,29 @@
 import type { CatalogService, Viewer } from '../catalog/service.ts';
 import type { CatalogWriteRepository } from '../catalog/write-repository.ts';
-import { generateDemoAudio, parseDemoAudioKey, yieldToEventLoop } from '../demo-audio/generator.ts';
+import {
+  demoAudioSize,
+  generateDemoAudio,
+  parseDemoAudioKey,
+  yieldToEventLoop,
+} from '../demo-audio/generator.ts';
+import { GrowingFile } from '../../storage/growing-file.ts';
 import type { Storage } from '../../storage/storage.ts';
 
 export type StreamingService = ReturnType<typeof createStreamingService>;
 
+interface RenderJob {
+  file: GrowingFile;
+  /** Settles when the file is stored (or the render failed, which is logged). */
+  promise: Promise<void>;
+  /** A listener waits for it (else it is the warm-up's). */
+  urgent: boolean;
+}
+
 /**
  * Finds a track's audio for a listener. Demo tracks carry a key that says how to synthesise
- * them; their file is made on the first play (or by the warm-up after start) and kept.
+ * them; their file is made on the first play (or by the warm-up after start) and kept. While
+ * it is being made, listeners are served from the render itself: its size is known ahead,
+ * and the bytes are streamed as they are encoded, so the first play starts at once.
  */
 export function createStreamingService(deps: {
   storage: Storage;
@@ -16,43 +32,74 @@ export function createStreamingService(deps: {
   log?: (message: string, error: unknown) => void;
 }) {
   const { storage, catalog, writes } = deps;
-  /** Renders in progress; `urgent` when a listener waits for it, else the warm-up's. */
-  const jobs = new Map<string, { promise: Promise<boolean>; urgent: boolean }>();
+  /** Renders in progress by storage key: one per key, however many listeners ask. */
+  const jobs = new Map<string, RenderJob>();
   const someoneWaits = () => [...jobs.values()].some((job) => job.urgent);
 
-  /** Makes a missing demo file; concurrent requests for one key share the work. */
-  function ensureFile(key: string, trackId: number, urgent: boolean): Promise<boolean> {
-    const running = jobs.get(key);
-    if (running) {
-      running.urgent ||= urgent;
-      return running.promise;
-    }
-    const job = { urgent, promise: Promise.resolve(false) };
+  function startRender(key: string, trackId: number, urgent: boolean): RenderJob | null {
+    const demo = parseDemoAudioKey(key);
+    if (!demo) return null;
+    const job: RenderJob = {
+      file: new GrowingFile(demoAudioSize(demo.seed, demo.seconds, demo.style)),
+      urgent,
+      promise: Promise.resolve(),
+    };
     // Background renders step aside (poll every 50 ms) while a listener waits for another.
     const pause = async () => {
       await yieldToEventLoop();
       while (!job.urgent && someoneWaits()) await new Promise((r) => setTimeout(r, 50));
     };
     job.promise = (async () => {
-      if (await storage.stat(key)) return true;
-      const demo = parseDemoAudioKey(key);
-      if (!demo) return false;
-      const { mp3, waveform } = await generateDemoAudio(demo.seed, demo.seconds, demo.style, pause);
-      await storage.write(key, mp3);
-      await writes.setWaveform(trackId, waveform);
-      return true;
-    })().finally(() => jobs.delete(key));
+      try {
+        const { mp3, waveform } = await generateDemoAudio(
+          demo.seed,
+          demo.seconds,
+          demo.style,
+          pause,
+          (bytes) => job.file.append(bytes),
+        );
+        job.file.end();
+        await storage.write(key, mp3);
+        await writes.setWaveform(trackId, waveform);
+      } catch (error) {
+        job.file.end(error);
+        deps.log?.('demo audio failed', error);
+      } finally {
+        jobs.delete(key);
+      }
+    })();
     jobs.set(key, job);
-    return job.promise;
+    return job;
+  }
+
+  /** The render of a missing demo file, joined or started; null when the file exists. */
+  async function renderFor(key: string, trackId: number, urgent: boolean) {
+    const running = jobs.get(key);
+    if (running) {
+      running.urgent ||= urgent;
+      return running;
+    }
+    if (await storage.stat(key)) return null;
+    // Another request may have started it while we looked.
+    const started = jobs.get(key);
+    if (started) {
+      started.urgent ||= urgent;
+      return started;
+    }
+    return startRender(key, trackId, urgent) ?? 'missing';
   }
 
   return {
-    /** The stored audio a viewer may stream, or null (missing, private or no file). */
+    /**
+     * The audio a viewer may stream, or null (missing, private or no file). `rendering` is
+     * set while a demo track's file is still being made: serve it from there.
+     */
     async audio(trackId: number, viewer: Viewer) {
       const audio = await catalog.audioFor(trackId, viewer);
       if (!audio) return null;
-      if (!(await ensureFile(audio.path, trackId, true))) return null;
-      return audio;
+      const render = await renderFor(audio.path, trackId, true);
+      if (render === 'missing') return null;
+      return { ...audio, rendering: render ? render.file : null };
     },
 
     /** Renders the given tracks' demo audio one after another, in the background. */
@@ -60,9 +107,8 @@ export function createStreamingService(deps: {
       for (const id of trackIds) {
         const audio = await catalog.audioFor(id, { userId: null });
         if (!audio) continue;
-        await ensureFile(audio.path, id, false).catch((error: unknown) =>
-          deps.log?.('demo audio failed', error),
-        );
+        const render = await renderFor(audio.path, id, false);
+        if (render && render !== 'missing') await render.promise;
       }
     },
   };
