@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { translate } from './translate.ts';
+import { translate, translateChoice } from './translate.ts';
 
 const lines = {
   'Joined workspace': 'Arbeitsbereich beigetreten',
@@ -46,5 +46,36 @@ describe('translate', () => {
 
   it('leaves placeholders without a replacement in place', () => {
     expect(translate({}, 'Hi :name', { other: 'x' })).toBe('Hi :name');
+  });
+});
+
+describe('translateChoice', () => {
+  it('picks the singular for one and the plural otherwise', () => {
+    expect(translateChoice({}, ':count track|:count tracks', 1)).toBe('1 track');
+    expect(translateChoice({}, ':count track|:count tracks', 0)).toBe('0 tracks');
+    expect(translateChoice({}, ':count track|:count tracks', 2)).toBe('2 tracks');
+    expect(translateChoice({}, ':count play|:count plays', 12345)).toBe('12,345 plays');
+  });
+
+  it('uses the translation and the locale’s rules and number format', () => {
+    const german = { ':count track|:count tracks': ':count Titel|:count Titel' };
+    expect(translateChoice(german, ':count track|:count tracks', 1500, {}, 'de')).toBe(
+      '1.500 Titel',
+    );
+    const french = { ':count play|:count plays': ':count écoute|:count écoutes' };
+    // French counts 0 and 1 as singular.
+    expect(translateChoice(french, ':count play|:count plays', 0, {}, 'fr')).toBe('0 écoute');
+  });
+
+  it('fills other placeholders and survives an unknown locale', () => {
+    expect(
+      translateChoice(
+        {},
+        ':count track by :name|:count tracks by :name',
+        3,
+        { name: 'X' },
+        'xx-invalid-',
+      ),
+    ).toBe('3 tracks by X');
   });
 });

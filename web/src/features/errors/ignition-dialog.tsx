@@ -1,7 +1,7 @@
 import clsx from 'clsx';
 import { Fragment, useState } from 'react';
 import { apiPath } from '@backbeat/common';
-import { useTrans } from '../../lib/translator.ts';
+import { useTrans, useTransChoice } from '../../lib/translator.ts';
 import { buttonClass } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog/dialog.tsx';
 import { Icon } from '../../ui/icons.tsx';
@@ -65,6 +65,7 @@ function CodeSnippet({ frame }: { frame: TraceFrame }) {
 /** The debug-mode "An error occured" dialog of spec §8. */
 export function IgnitionDialog({ error }: { error: IgnitionBody }) {
   const trans = useTrans();
+  const transChoice = useTransChoice();
   const [selected, setSelected] = useState<TraceFrame | undefined>(() =>
     firstAppFrame(error.trace),
   );
@@ -121,7 +122,7 @@ export function IgnitionDialog({ error }: { error: IgnitionBody }) {
                       onClick={() => setExpanded(true)}
                       className="block w-full border-b border-border px-4 py-2 text-left text-xs text-fg-muted italic hover:bg-bg-hover"
                     >
-                      {trans(':count vendor frames', { count: entry.items.length })}
+                      {transChoice(':count vendor frame|:count vendor frames', entry.items.length)}
                     </button>
                   )
                 ) : (

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { RADIO_SEED_TYPES, type RadioSeedType } from '@backbeat/common';
-import { useTrans } from '../../lib/translator.ts';
+import { useTrans, useTransChoice } from '../../lib/translator.ts';
 import { Button } from '../../ui/button.tsx';
 import { Icon } from '../../ui/icons.tsx';
 import { MediaHeader } from '../catalog/components/media-header.tsx';
@@ -19,6 +19,7 @@ const SEED_LABELS: Record<RadioSeedType, string> = {
 
 function Station({ type, id }: { type: RadioSeedType; id: number }) {
   const trans = useTrans();
+  const transChoice = useTransChoice();
   const location = useLocation();
   const query = useRadioQuery(type, id);
   const station = query.data?.station;
@@ -47,10 +48,11 @@ function Station({ type, id }: { type: RadioSeedType; id: number }) {
         fallbackIcon="radio"
         eyebrow={trans(SEED_LABELS[type])}
         title={trans(':name radio', { name: station.seed.name })}
-        meta={trans('A mix of :count tracks picked from this catalog, based on :name.', {
-          count: station.tracks.length,
-          name: station.seed.name,
-        })}
+        meta={transChoice(
+          'A mix of :count track picked from this catalog, based on :name.|A mix of :count tracks picked from this catalog, based on :name.',
+          station.tracks.length,
+          { name: station.seed.name },
+        )}
         actions={
           <>
             <Button

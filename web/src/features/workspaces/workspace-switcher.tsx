@@ -1,7 +1,7 @@
 import clsx from 'clsx';
 import { hasPermission, type WorkspaceDetails } from '@backbeat/common';
 import { useBootstrap, useCurrentUser } from '../../lib/bootstrap.ts';
-import { useTrans } from '../../lib/translator.ts';
+import { useTrans, useTransChoice } from '../../lib/translator.ts';
 import { openDialog } from '../../ui/dialog/dialog-store.ts';
 import { Icon } from '../../ui/icons.tsx';
 import { setActiveWorkspace, useActiveWorkspace } from './active-workspace.ts';
@@ -15,6 +15,7 @@ const itemClass =
  */
 export function WorkspaceSwitcher({ onDone }: { onDone: () => void }) {
   const trans = useTrans();
+  const transChoice = useTransChoice();
   const user = useCurrentUser();
   const workspaces = useBootstrap((d) => d.workspaces);
   const active = useActiveWorkspace();
@@ -67,9 +68,7 @@ export function WorkspaceSwitcher({ onDone }: { onDone: () => void }) {
                   {workspace.id === 0 ? trans(workspace.name) : workspace.name}
                 </span>
                 <span className="block text-xs font-normal text-fg-muted">
-                  {trans(workspace.members_count === 1 ? ':count member' : ':count members', {
-                    count: workspace.members_count,
-                  })}
+                  {transChoice(':count member|:count members', workspace.members_count)}
                 </span>
               </span>
               {selected && <Icon name="check" size={18} className="text-primary" />}

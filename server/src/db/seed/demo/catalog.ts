@@ -17,6 +17,9 @@ import {
   trackName,
 } from './names.ts';
 
+/** How a demo album's description names its kind ("An EP by …", never "A ep by …"). */
+const RELEASE_KIND: Record<string, string> = { album: 'An album', ep: 'An EP', single: 'A single' };
+
 export interface DemoCatalogOptions {
   artists: number;
   tracks: number;
@@ -155,7 +158,7 @@ export async function seedDemoCatalog(
         release_date: a.release_date,
         image: albumImage(i, a.name, artists[a.artist]!.name),
         type: a.type,
-        description: `${a.type === 'album' ? 'The' : 'A'} ${a.type} by ${artists[a.artist]!.name}.`,
+        description: `${RELEASE_KIND[a.type]} by ${artists[a.artist]!.name}.`,
         is_public: 1,
         plays: a.popularity * 53,
         popularity: a.popularity,

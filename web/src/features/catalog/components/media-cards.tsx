@@ -15,7 +15,7 @@ import {
   type Track,
 } from '@backbeat/common';
 import { http } from '../../../lib/http.ts';
-import { useTrans } from '../../../lib/translator.ts';
+import { useTrans, useTransChoice } from '../../../lib/translator.ts';
 import { Icon } from '../../../ui/icons.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { player } from '../../player/player-store.ts';
@@ -149,12 +149,13 @@ export function ArtistCard({ artist }: { artist: ArtistRef }) {
 
 export function PlaylistCard({ playlist }: { playlist: Playlist }) {
   const trans = useTrans();
+  const transChoice = useTransChoice();
   return (
     <Card
       to={playlistLink(playlist)}
       image={playlist.image}
       title={playlist.name}
-      subtitle={playlist.description ?? trans(':count tracks', { count: playlist.tracks_count })}
+      subtitle={playlist.description ?? transChoice(':count track|:count tracks', playlist.tracks_count)}
       play={{
         label: trans('Play :name', { name: playlist.name }),
         load: async () =>

@@ -8,7 +8,7 @@ import {
   genreLink,
   tagLink,
 } from '@backbeat/common';
-import { useTrans } from '../../../lib/translator.ts';
+import { useTrans, useTransChoice } from '../../../lib/translator.ts';
 import { Button } from '../../../ui/button.tsx';
 import { openDialog } from '../../../ui/dialog/dialog-store.ts';
 import { Icon } from '../../../ui/icons.tsx';
@@ -25,6 +25,7 @@ const TYPE_LABELS = { album: 'Album', single: 'Single', ep: 'EP', compilation: '
 
 export function AlbumPage() {
   const trans = useTrans();
+  const transChoice = useTransChoice();
   const id = Number(useParams().albumId);
   const query = useAlbumQuery(id);
   const album = query.data?.album;
@@ -55,7 +56,7 @@ export function AlbumPage() {
               </Link>
             ))}
             {album.release_date && <span>· {album.release_date.slice(0, 4)}</span>}
-            <span>· {trans(':count tracks', { count: album.tracks.length })}</span>
+            <span>· {transChoice(':count track|:count tracks', album.tracks.length)}</span>
             <span>· {formatDuration(total)}</span>
           </span>
         }

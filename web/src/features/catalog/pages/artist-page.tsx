@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { genreLink, radioLink } from '@backbeat/common';
-import { useTrans } from '../../../lib/translator.ts';
+import { useTrans, useTransChoice } from '../../../lib/translator.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Icon } from '../../../ui/icons.tsx';
 import { AlbumCard, ArtistCard, CardGrid } from '../components/media-cards.tsx';
@@ -18,6 +18,7 @@ const COLLAPSED_TRACKS = 5;
 
 export function ArtistPage() {
   const trans = useTrans();
+  const transChoice = useTransChoice();
   const id = Number(useParams().artistId);
   const query = useArtistQuery(id);
   const [expanded, setExpanded] = useState(false);
@@ -47,7 +48,7 @@ export function ArtistPage() {
           )
         }
         title={artist.name}
-        meta={trans(':count plays', { count: artist.plays.toLocaleString() })}
+        meta={transChoice(':count play|:count plays', artist.plays)}
         actions={
           <PlayActions tracks={topTracks} radio={radioLink('artist', artist)}>
             <FollowButton type="artists" id={artist.id} name={artist.name} />

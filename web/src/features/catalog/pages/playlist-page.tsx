@@ -3,7 +3,7 @@ import { useNavigate, useParams } from 'react-router';
 import { formatDuration, type PlaylistDetails, type Track } from '@backbeat/common';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { useCurrentUser } from '../../../lib/bootstrap.ts';
-import { useTrans } from '../../../lib/translator.ts';
+import { useTrans, useTransChoice } from '../../../lib/translator.ts';
 import { Button } from '../../../ui/button.tsx';
 import { openDialog } from '../../../ui/dialog/dialog-store.ts';
 import { Icon } from '../../../ui/icons.tsx';
@@ -76,6 +76,7 @@ function useTrackEditing(playlist: PlaylistDetails | undefined) {
  */
 export function PlaylistPage() {
   const trans = useTrans();
+  const transChoice = useTransChoice();
   const navigate = useNavigate();
   const user = useCurrentUser();
   const id = Number(useParams().playlistId);
@@ -151,7 +152,7 @@ export function PlaylistPage() {
               <span className="block pb-1 whitespace-pre-line">{playlist.description}</span>
             )}
             {playlist.owner?.name ?? trans('Curated by :site', { site: 'Backbeat' })} ·{' '}
-            {trans(':count tracks', { count: playlist.tracks.length })} · {formatDuration(total)}
+            {transChoice(':count track|:count tracks', playlist.tracks.length)} · {formatDuration(total)}
             <PlaylistEditors playlist={playlist} />
           </>
         }

@@ -9,7 +9,7 @@ import {
   trackEmbedLink,
   trackLink,
 } from '@backbeat/common';
-import { useTrans } from '../../../lib/translator.ts';
+import { useTrans, useTransChoice } from '../../../lib/translator.ts';
 import { Button } from '../../../ui/button.tsx';
 import { openDialog } from '../../../ui/dialog/dialog-store.ts';
 import { Icon } from '../../../ui/icons.tsx';
@@ -30,6 +30,7 @@ import { useTrackQuery } from '../queries.ts';
 
 export function TrackPage() {
   const trans = useTrans();
+  const transChoice = useTransChoice();
   const id = Number(useParams().trackId);
   const query = useTrackQuery(id);
   const data = query.data;
@@ -76,7 +77,7 @@ export function TrackPage() {
               </>
             )}
             <span>· {formatDuration(track.duration)}</span>
-            <span>· {trans(':count plays', { count: track.plays.toLocaleString() })}</span>
+            <span>· {transChoice(':count play|:count plays', track.plays)}</span>
           </span>
         }
         actions={

@@ -17,7 +17,7 @@ import {
 } from '@dnd-kit/sortable';
 import clsx from 'clsx';
 import { formatDuration } from '@backbeat/common';
-import { useTrans } from '../../../lib/translator.ts';
+import { useTrans, useTransChoice } from '../../../lib/translator.ts';
 import { Button, IconButton } from '../../../ui/button.tsx';
 import { Icon } from '../../../ui/icons.tsx';
 import { Artwork } from '../../catalog/components/artwork.tsx';
@@ -100,6 +100,7 @@ function QueueRow({ item, index, current }: { item: QueueItem; index: number; cu
 /** The queue: now playing and what comes next; drag (or Space and arrows) to reorder. */
 export default function QueuePanel() {
   const trans = useTrans();
+  const transChoice = useTransChoice();
   const queue = usePlayerStore((s) => s.queue);
   const index = usePlayerStore((s) => s.index);
   const sensors = useSensors(
@@ -154,7 +155,7 @@ export default function QueuePanel() {
       ) : (
         <div className="min-h-0 flex-1 overflow-y-auto px-2 py-3">
           <p className="px-2 pb-2 text-xs text-fg-muted">
-            {trans(':count tracks', { count: queue.length })}
+            {transChoice(':count track|:count tracks', queue.length)}
           </p>
           <DndContext
             sensors={sensors}
