@@ -60,6 +60,9 @@ export interface BuildAppOptions {
   configure?: (app: FastifyInstance) => void | Promise<void>;
 }
 
+/** Files crawlers ask for: a 404 until they exist, never the app's page. */
+const CRAWLER_FILES = new Set(['/robots.txt', '/sitemap.xml']);
+
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
@@ -166,7 +169,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       !isApiUrl(request.url) &&
       // A missing file (an avatar that was removed) is a 404, not the app's page.
       !request.url.startsWith('/assets/') &&
-      !request.url.startsWith('/storage/');
+      !request.url.startsWith('/storage/') &&
+      // Crawler files are not pages; the SEO work will serve real ones.
+      !CRAWLER_FILES.has(request.url.split('?')[0]!);
     if (wantsPage) return app.sendSpaPage(request, reply);
     return reply.code(404).send({ message: 'Not found.' });
   });

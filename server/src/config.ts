@@ -25,7 +25,7 @@ const envSchema = z.object({
     .optional(),
   REDIS_URL: z.string().optional(),
   TRUSTED_PROXIES: z.string().default(''),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   BODY_LIMIT: z.coerce
     .number()
     .int()
@@ -107,7 +107,9 @@ export function loadConfig(
       : { driver: 'sqlite', file: join(storagePath, 'database.sqlite') },
     redisUrl: e.REDIS_URL ?? null,
     trustProxy: proxies.length ? proxies : false,
-    logLevel: e.LOG_LEVEL,
+    // A line per request is noise on a production console (it scrolled the first admin
+    // password away): production logs warnings and errors unless told otherwise.
+    logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'production' ? 'warn' : 'info'),
     bodyLimit: e.BODY_LIMIT,
     sessionLifetimeMinutes: e.SESSION_LIFETIME_MINUTES,
     rememberLifetimeDays: e.REMEMBER_LIFETIME_DAYS,

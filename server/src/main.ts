@@ -6,6 +6,7 @@ import { seed } from './db/seed/index.ts';
 import { seedDemoCatalogOnFirstStart, warmUpDemoAudio } from './db/seed/demo/index.ts';
 import { startScheduler } from './jobs/scheduler.ts';
 import { scheduledTasks } from './jobs/tasks.ts';
+import { adminAccountBox } from './admin-account-box.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -25,14 +26,11 @@ async function main(): Promise<void> {
     );
   const scheduler = startScheduler(scheduledTasks(app.services), app.services.fileLogs, app.log);
 
-  if (createdAdmin) {
-    // Printed once, on the run that created the account; it is not stored anywhere readable.
-    console.info(
-      `\n  Admin account created.\n    email:    ${createdAdmin.email}\n    password: ${createdAdmin.password}\n`,
-    );
-  }
   const shown = config.host === '0.0.0.0' ? 'localhost' : config.host;
   console.info(`  Backbeat is listening on http://${shown}:${config.port}\n`);
+  // Printed once, last and boxed, on the run that created the account: it is not stored
+  // anywhere readable, so it must not scroll away under other output.
+  if (createdAdmin) console.info(adminAccountBox(createdAdmin.email, createdAdmin.password));
 
   let stopping = false;
   const shutdown = async (signal: string) => {

@@ -137,6 +137,15 @@ describe('the page and its Content-Security-Policy', () => {
 });
 
 describe('GET /api/v1/bootstrap-data', () => {
+  it.each(['/robots.txt', '/sitemap.xml', '/robots.txt?x=1'])(
+    'answers %s with 404, not the app page, until the SEO files exist',
+    async (path) => {
+      const response = await page(path);
+      expect(response.statusCode).toBe(404);
+      expect(response.body).not.toContain('<!doctype html>');
+    },
+  );
+
   it('returns the same data as JSON for the current visitor', async () => {
     const browser = await openBrowser(testApp.app);
     const response = await browser.get('/api/v1/bootstrap-data');

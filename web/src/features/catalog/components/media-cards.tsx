@@ -155,7 +155,9 @@ export function PlaylistCard({ playlist }: { playlist: Playlist }) {
       to={playlistLink(playlist)}
       image={playlist.image}
       title={playlist.name}
-      subtitle={playlist.description ?? transChoice(':count track|:count tracks', playlist.tracks_count)}
+      subtitle={
+        playlist.description ?? transChoice(':count track|:count tracks', playlist.tracks_count)
+      }
       play={{
         label: trans('Play :name', { name: playlist.name }),
         load: async () =>

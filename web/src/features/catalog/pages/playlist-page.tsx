@@ -152,7 +152,8 @@ export function PlaylistPage() {
               <span className="block pb-1 whitespace-pre-line">{playlist.description}</span>
             )}
             {playlist.owner?.name ?? trans('Curated by :site', { site: 'Backbeat' })} ·{' '}
-            {transChoice(':count track|:count tracks', playlist.tracks.length)} · {formatDuration(total)}
+            {transChoice(':count track|:count tracks', playlist.tracks.length)} ·{' '}
+            {formatDuration(total)}
             <PlaylistEditors playlist={playlist} />
           </>
         }
