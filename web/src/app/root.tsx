@@ -18,6 +18,7 @@ import { DialogHost } from '../ui/dialog/dialog.tsx';
 import { openDialog } from '../ui/dialog/dialog-store.ts';
 import { NavigationProgressBar } from '../ui/progress-bar.tsx';
 import { Toaster } from '../ui/toast/toaster.tsx';
+import { setPageTitle } from '../lib/document-title.ts';
 
 /** App-wide hosts that live above every layout: progress bar, toasts, dialogs, cookie notice. */
 export function Root() {
@@ -26,7 +27,7 @@ export function Root() {
   const gate = useBootstrap((d) => userGate(d.user, d.require_email_confirmation));
 
   useEffect(() => {
-    document.title = siteName;
+    setPageTitle(siteName);
   }, [siteName]);
 
   useEffect(() => watchSystemTheme(), []);

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
+import { CookieNotice } from '../../features/cookie-notice/cookie-notice.tsx';
 import { PlayerBar } from '../../features/player/components/player-bar.tsx';
 import { PlayerHost } from '../../features/player/player-host.tsx';
 import { usePlayerStore } from '../../features/player/player-store.ts';
@@ -33,6 +34,8 @@ export function AppLayout() {
           </Suspense>
         )}
       </div>
+      {/* In the flow, so a first visit's notice never covers the player bar. */}
+      <CookieNotice inline />
       <PlayerBar />
       <MobileBottomMenu />
       <PlayerHost />

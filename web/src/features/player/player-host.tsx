@@ -4,7 +4,8 @@ import { openDialog } from '../../ui/dialog/dialog-store.ts';
 import { playerActions, shortcutKey } from './actions.ts';
 import { connectMediaSession } from './media-session.ts';
 import { persistPlayer } from './persistence.ts';
-import { usePlayerStore } from './player-store.ts';
+import { currentItem, usePlayerStore } from './player-store.ts';
+import { setPlayingTitle } from '../../lib/document-title.ts';
 
 const ExpandedPlayer = lazy(() => import('./components/expanded-player.tsx'));
 
@@ -26,6 +27,17 @@ export function PlayerHost() {
       }),
     [navigate],
   );
+
+  const playingTitle = usePlayerStore((s) => {
+    const track = currentItem(s)?.track;
+    if (!track || (s.status !== 'playing' && s.status !== 'loading')) return null;
+    return `${track.name} · ${track.artists.map((a) => a.name).join(', ')}`;
+  });
+  // The tab shows what plays, like other music players; the page's title comes back on pause.
+  useEffect(() => {
+    setPlayingTitle(playingTitle);
+    return () => setPlayingTitle(null);
+  }, [playingTitle]);
 
   useEffect(() => persistPlayer(), []);
   useEffect(() => connectMediaSession(), []);

@@ -10,6 +10,7 @@ import { TrackTable } from '../catalog/components/track-table.tsx';
 import { useRadioQuery } from '../catalog/queries.ts';
 import { NotFoundPage } from '../errors/error-pages.tsx';
 import { player } from '../player/player-store.ts';
+import { setPageTitle } from '../../lib/document-title.ts';
 
 const SEED_LABELS: Record<RadioSeedType, string> = {
   artist: 'Artist radio',
@@ -35,7 +36,7 @@ function Station({ type, id }: { type: RadioSeedType; id: number }) {
   }, [station, location.state]);
 
   useEffect(() => {
-    if (station) document.title = trans(':name radio', { name: station.seed.name });
+    if (station) setPageTitle(trans(':name radio', { name: station.seed.name }));
   }, [station, trans]);
 
   if (query.isError) return <QueryError error={query.error} retry={() => void query.refetch()} />;

@@ -21,6 +21,7 @@ import {
 import { ChannelSkeleton, EmptyState } from '../catalog/components/page-states.tsx';
 import { TrackTable } from '../catalog/components/track-table.tsx';
 import { useSearchQuery } from './queries.ts';
+import { setPageTitle } from '../../lib/document-title.ts';
 
 const TAB_LABELS: Record<SearchType, string> = {
   artists: 'Artists',
@@ -139,9 +140,7 @@ export function SearchPage() {
 
   useEffect(() => setText(searchQuery), [searchQuery]);
   useEffect(() => {
-    document.title = searchQuery
-      ? trans('Search: :query', { query: searchQuery })
-      : trans('Search');
+    setPageTitle(searchQuery ? trans('Search: :query', { query: searchQuery }) : trans('Search'));
   }, [searchQuery, trans]);
   // Typing here updates the address (and the results) as you go.
   useEffect(() => {

@@ -20,6 +20,7 @@ import { PlayActions } from '../components/play-actions.tsx';
 import { ShareDialog } from '../components/share-dialog.tsx';
 import { TrackTable } from '../components/track-table.tsx';
 import { useAlbumQuery } from '../queries.ts';
+import { setPageTitle } from '../../../lib/document-title.ts';
 
 const TYPE_LABELS = { album: 'Album', single: 'Single', ep: 'EP', compilation: 'Compilation' };
 
@@ -31,7 +32,7 @@ export function AlbumPage() {
   const album = query.data?.album;
 
   useEffect(() => {
-    if (album) document.title = `${album.name} · ${album.artists.map((a) => a.name).join(', ')}`;
+    if (album) setPageTitle(`${album.name} · ${album.artists.map((a) => a.name).join(', ')}`);
   }, [album]);
 
   if (query.isError) return <QueryError error={query.error} retry={() => void query.refetch()} />;

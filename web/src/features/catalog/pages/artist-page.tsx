@@ -13,6 +13,7 @@ import { PageSkeleton, QueryError } from '../components/page-states.tsx';
 import { PlayActions } from '../components/play-actions.tsx';
 import { TrackTable } from '../components/track-table.tsx';
 import { useArtistQuery } from '../queries.ts';
+import { setPageTitle } from '../../../lib/document-title.ts';
 
 const COLLAPSED_TRACKS = 5;
 
@@ -25,7 +26,7 @@ export function ArtistPage() {
   const data = query.data;
 
   useEffect(() => {
-    if (data) document.title = data.artist.name;
+    if (data) setPageTitle(data.artist.name);
   }, [data]);
 
   if (query.isError) return <QueryError error={query.error} retry={() => void query.refetch()} />;

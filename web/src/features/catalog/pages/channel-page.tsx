@@ -7,6 +7,7 @@ import { ChannelSection } from '../components/channel-content.tsx';
 import { MediaHeader } from '../components/media-header.tsx';
 import { ChannelSkeleton, EmptyState, QueryError } from '../components/page-states.tsx';
 import { useChannelQuery } from '../queries.ts';
+import { setPageTitle } from '../../../lib/document-title.ts';
 
 export const HOME_CHANNEL = 'discover';
 
@@ -55,7 +56,7 @@ export function ChannelPage({ slugOrId }: { slugOrId?: string }) {
   const channel = query.data?.channel;
 
   useEffect(() => {
-    if (channel && !isHome) document.title = channel.name;
+    if (channel && !isHome) setPageTitle(channel.name);
   }, [channel, isHome]);
 
   if (query.isError) return <QueryError error={query.error} retry={() => void query.refetch()} />;

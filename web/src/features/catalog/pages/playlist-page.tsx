@@ -25,6 +25,7 @@ import { EmptyState, PageSkeleton, QueryError } from '../components/page-states.
 import { PlayActions } from '../components/play-actions.tsx';
 import { TrackTable } from '../components/track-table.tsx';
 import { usePlaylistQuery } from '../queries.ts';
+import { setPageTitle } from '../../../lib/document-title.ts';
 
 /**
  * Moving a track (by drag and drop or the menu) and the menu's move and remove entries, for
@@ -88,7 +89,7 @@ export function PlaylistPage() {
   const editing = useTrackEditing(playlist);
 
   useEffect(() => {
-    if (playlist) document.title = playlist.name;
+    if (playlist) setPageTitle(playlist.name);
   }, [playlist]);
 
   if (query.isError) return <QueryError error={query.error} retry={() => void query.refetch()} />;

@@ -12,6 +12,7 @@ import { PlayActions } from '../components/play-actions.tsx';
 import { TrackTable } from '../components/track-table.tsx';
 import { catalogKeys, useTagQuery } from '../queries.ts';
 import { LoadMore } from '../../../ui/load-more.tsx';
+import { setPageTitle } from '../../../lib/document-title.ts';
 
 const PAGE_SIZE = 30;
 
@@ -82,7 +83,7 @@ export function TagPage() {
   const active = tab === 'albums' ? 'albums' : 'tracks';
 
   useEffect(() => {
-    if (tag) document.title = `#${tag.display_name}`;
+    if (tag) setPageTitle(`#${tag.display_name}`);
   }, [tag]);
 
   if (query.isError) return <QueryError error={query.error} retry={() => void query.refetch()} />;

@@ -27,6 +27,7 @@ import { PlayActions } from '../components/play-actions.tsx';
 import { ShareDialog } from '../components/share-dialog.tsx';
 import { TrackTable } from '../components/track-table.tsx';
 import { useTrackQuery } from '../queries.ts';
+import { setPageTitle } from '../../../lib/document-title.ts';
 
 export function TrackPage() {
   const trans = useTrans();
@@ -44,7 +45,7 @@ export function TrackPage() {
   );
 
   useEffect(() => {
-    if (data) document.title = data.track.name;
+    if (data) setPageTitle(data.track.name);
   }, [data]);
 
   if (query.isError) return <QueryError error={query.error} retry={() => void query.refetch()} />;

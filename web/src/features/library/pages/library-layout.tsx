@@ -2,6 +2,7 @@ import clsx from 'clsx';
 import { useEffect } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import { useTrans } from '../../../lib/translator.ts';
+import { setPageTitle } from '../../../lib/document-title.ts';
 
 const TABS = [
   { to: '/library/songs', label: 'Songs' },
@@ -15,7 +16,7 @@ const TABS = [
 export function LibraryLayout() {
   const trans = useTrans();
   useEffect(() => {
-    document.title = trans('Your music');
+    setPageTitle(trans('Your music'));
   }, [trans]);
   return (
     <div className="px-4 py-8 pb-12 md:px-8">
