@@ -10,7 +10,10 @@ export interface LikedIds {
 /** One play in the listener's history, newest first. */
 export interface HistoryEntry {
   id: number;
+  /** The latest play of a run of consecutive plays of this track. */
   played_at: string;
+  /** How many plays in a row the entry stands for. */
+  plays: number;
   track: Track;
 }
 

@@ -188,6 +188,23 @@ describe('likes', () => {
 });
 
 describe('history', () => {
+  it('collapses consecutive plays of one track into one entry with its count', async () => {
+    const listener = await signedInUser(t.app);
+    const played = [tracks[0]!, tracks[0]!, tracks[0]!, tracks[1]!, tracks[1]!, tracks[0]!];
+    for (const track of played) await listener.browser.post(`/api/v1/tracks/${track.id}/plays`, {});
+    const history = await list<HistoryEntry>(listener.browser, 'history');
+    expect(history.total).toBe(3);
+    expect(history.data.map((entry) => [entry.track.id, entry.plays])).toEqual([
+      [tracks[0]!.id, 1],
+      [tracks[1]!.id, 2],
+      [tracks[0]!.id, 3],
+    ]);
+    const second = await listener.browser.get('/api/v1/library/history?perPage=1&page=2');
+    expect(second.json()).toMatchObject({
+      pagination: { total: 3, data: [{ track: { id: tracks[1]!.id }, plays: 2 }] },
+    });
+  });
+
   it('lists what the listener played, newest first, without private tracks of others', async () => {
     const listener = await signedInUser(t.app);
     for (const track of [tracks[0]!, tracks[1]!, tracks[0]!]) {
@@ -203,6 +220,8 @@ describe('history', () => {
     ]);
     expect(history.data[0]!.played_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
 
+    expect(history.data.map((entry) => entry.plays)).toEqual([1, 1, 1]);
+
     // Another listener's history stays theirs.
     const other = await signedInUser(t.app);
     expect((await list<HistoryEntry>(other.browser, 'history')).total).toBe(0);
@@ -213,8 +232,10 @@ describe('history', () => {
       .set({ is_public: 0, owner_id: owner.id })
       .where('id', '=', tracks[1]!.id)
       .execute();
+    // Its neighbours are now plays of one track in a row: one entry.
     const after = await list<HistoryEntry>(listener.browser, 'history');
-    expect(after.data.map((entry) => entry.track.id)).toEqual([tracks[0]!.id, tracks[0]!.id]);
+    expect(after.total).toBe(1);
+    expect(after.data).toMatchObject([{ track: { id: tracks[0]!.id }, plays: 2 }]);
     await t.database.db
       .updateTable('tracks')
       .set({ is_public: 1, owner_id: null })

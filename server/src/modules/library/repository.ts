@@ -18,6 +18,37 @@ const libraryArtists = (userId: number) => sql`
 
 /** Likes and listening history; lists keep only what the listener may still see. */
 export function createLibraryRepository(db: Db) {
+  /**
+   * The listener's visible plays, newest first, numbered by run: a run is consecutive plays
+   * of one track (a play starts a new run when the one after it in time was another track).
+   */
+  function historyRuns(userId: number) {
+    const order = sql`order by track_plays.played_at desc, track_plays.id desc`;
+    const starts = db
+      .selectFrom('track_plays')
+      .innerJoin('tracks', 'tracks.id', 'track_plays.track_id')
+      .select([
+        'track_plays.id',
+        'track_plays.track_id',
+        'track_plays.played_at',
+        sql<number>`case when lag(track_plays.track_id) over (${order}) = track_plays.track_id then 0 else 1 end`.as(
+          'starts',
+        ),
+      ])
+      .where('track_plays.user_id', '=', userId)
+      .where(visible('tracks', userId));
+    return db
+      .selectFrom(starts.as('plays'))
+      .select([
+        'id',
+        'track_id',
+        'played_at',
+        sql<number>`sum(starts) over (order by played_at desc, id desc rows unbounded preceding)`.as(
+          'run',
+        ),
+      ]);
+  }
+
   /** Liked rows of one kind whose item still exists and is visible to the listener. */
   function likedQuery(userId: number, type: LikeableType) {
     const stillVisible =
@@ -90,16 +121,22 @@ export function createLibraryRepository(db: Db) {
       return Number(rows[0]?.count ?? 0);
     },
 
-    /** The listener's plays of tracks they may still see, newest first. */
+    /**
+     * The listener's plays of tracks they may still see, newest first, with consecutive plays
+     * of one track collapsed into one entry (its latest play and how many there were).
+     */
     async history(userId: number, page: Page) {
       return db
-        .selectFrom('track_plays')
-        .innerJoin('tracks', 'tracks.id', 'track_plays.track_id')
-        .select(['track_plays.id', 'track_plays.track_id', 'track_plays.played_at'])
-        .where('track_plays.user_id', '=', userId)
-        .where(visible('tracks', userId))
-        .orderBy('track_plays.played_at', 'desc')
-        .orderBy('track_plays.id', 'desc')
+        .with('runs', () => historyRuns(userId))
+        .selectFrom('runs')
+        .select((eb) => [
+          eb.fn.max('id').as('id'),
+          eb.fn.max('track_id').as('track_id'),
+          eb.fn.max('played_at').as('played_at'),
+          eb.fn.countAll().as('plays'),
+        ])
+        .groupBy('run')
+        .orderBy('run')
         .limit(page.limit)
         .offset(page.offset)
         .execute();
@@ -107,11 +144,9 @@ export function createLibraryRepository(db: Db) {
 
     async countHistory(userId: number): Promise<number> {
       const row = await db
-        .selectFrom('track_plays')
-        .innerJoin('tracks', 'tracks.id', 'track_plays.track_id')
-        .select(sql<number>`count(*)`.as('count'))
-        .where('track_plays.user_id', '=', userId)
-        .where(visible('tracks', userId))
+        .with('runs', () => historyRuns(userId))
+        .selectFrom('runs')
+        .select(sql<number>`count(distinct run)`.as('count'))
         .executeTakeFirstOrThrow();
       return Number(row.count);
     },

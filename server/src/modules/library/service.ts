@@ -86,7 +86,9 @@ export function createLibraryService(deps: {
       const byId = new Map(tracks.map((t) => [t.id, t]));
       const entries = rows.flatMap((row) => {
         const track = byId.get(row.track_id);
-        return track ? [{ id: row.id, played_at: row.played_at, track }] : [];
+        return track
+          ? [{ id: row.id, played_at: row.played_at, plays: Number(row.plays), track }]
+          : [];
       });
       return paginate(entries, page.page, page.perPage, total);
     },

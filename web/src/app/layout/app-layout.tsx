@@ -22,7 +22,11 @@ export function AppLayout() {
       <Navbar />
       <div className="flex min-h-0 flex-1">
         <Sidebar />
-        <main id="main" className="relative flex min-w-0 flex-1 flex-col overflow-y-auto">
+        {/* A size container: pages lay out by the room they get, which the queue panel narrows. */}
+        <main
+          id="main"
+          className="@container/main relative flex min-w-0 flex-1 flex-col overflow-y-auto"
+        >
           <div className="flex-1">
             <Outlet />
           </div>

@@ -36,7 +36,7 @@ export function Carousel({
       </div>
       <div
         ref={strip}
-        className="-mx-2 grid snap-x snap-mandatory auto-cols-[44%] grid-flow-col overflow-x-auto scroll-smooth pb-2 [scrollbar-width:none] sm:auto-cols-[30%] lg:auto-cols-[22%] xl:auto-cols-[18%] 2xl:auto-cols-[15%]"
+        className="-mx-2 grid snap-x snap-mandatory auto-cols-[44%] grid-flow-col overflow-x-auto scroll-smooth pb-2 [scrollbar-width:none] @xl/main:auto-cols-[30%] @3xl/main:auto-cols-[22%] @5xl/main:auto-cols-[18%] @7xl/main:auto-cols-[15%]"
       >
         {children.map((child, index) => (
           <div key={index} className="snap-start">

@@ -20,8 +20,8 @@ function cards(channel: Channel): React.ReactNode[] {
 }
 
 /** One channel as a titled section, laid out as its admin chose: grid, carousel or tracks. */
-export function ChannelSection({ channel }: { channel: Channel }) {
-  const title = channel.hide_title ? null : channel.name;
+export function ChannelSection({ channel, untitled }: { channel: Channel; untitled?: boolean }) {
+  const title = channel.hide_title || untitled ? null : channel.name;
   if (channel.content.type === 'tracks') {
     const tracks = channel.content.data;
     return (
@@ -31,7 +31,11 @@ export function ChannelSection({ channel }: { channel: Channel }) {
           tracks={tracks}
           label={channel.name}
           className={
-            tracks.length > 6 ? 'xl:[&>ol]:grid xl:[&>ol]:grid-cols-2 xl:[&>ol]:gap-x-6' : undefined
+            // Two columns only when each still has room for titles (by the page's width,
+            // not the window's: an open queue panel narrows the page).
+            tracks.length > 6
+              ? '@6xl/main:[&>ol]:grid @6xl/main:[&>ol]:grid-cols-2 @6xl/main:[&>ol]:gap-x-6'
+              : undefined
           }
         />
       </section>

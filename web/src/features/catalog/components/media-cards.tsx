@@ -8,6 +8,7 @@ import {
   playlistLink,
   type Album,
   type AlbumDetails,
+  type AlbumRef,
   type ArtistRef,
   type Genre,
   type Playlist,
@@ -104,6 +105,25 @@ function Card({
   );
 }
 
+/** An album known only by reference (from a track), with the track's artists. */
+export function AlbumRefCard({ album, artists }: { album: AlbumRef; artists: ArtistRef[] }) {
+  const trans = useTrans();
+  return (
+    <Card
+      testId="album-card"
+      to={albumLink({ ...album, artists })}
+      image={album.image}
+      title={album.name}
+      subtitle={artists.map((a) => a.name).join(', ')}
+      play={{
+        label: trans('Play :name', { name: album.name }),
+        load: async () =>
+          (await http.get<{ album: AlbumDetails }>(`albums/${album.id}`)).album.tracks,
+      }}
+    />
+  );
+}
+
 export function AlbumCard({ album }: { album: Album }) {
   const trans = useTrans();
   const year = album.release_date?.slice(0, 4);
@@ -195,7 +215,7 @@ export function CardGrid({
   return (
     <div
       className={clsx(
-        'grid grid-cols-2 gap-1 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5 2xl:grid-cols-6',
+        'grid grid-cols-2 gap-1 @xl/main:grid-cols-3 @3xl/main:grid-cols-4 @5xl/main:grid-cols-5 @7xl/main:grid-cols-6',
         className,
       )}
     >

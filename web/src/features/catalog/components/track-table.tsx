@@ -35,6 +35,8 @@ export interface TrackTableProps {
    * menu's "Move up" and "Move down".
    */
   onReorder?: (from: number, to: number) => void;
+  /** A line under a row's artists, such as when the history last played it. */
+  rowNote?: (track: Track, index: number) => React.ReactNode;
 }
 
 /** Rows of tracks: play from any row, double-click or Enter to play, menu on right-click. */
@@ -48,6 +50,7 @@ export function TrackTable({
   label,
   menuEntries,
   onReorder,
+  rowNote,
 }: TrackTableProps) {
   const trans = useTrans();
   const currentId = usePlayerStore((s) => s.queue[s.index]?.track.id ?? null);
@@ -118,7 +121,7 @@ export function TrackTable({
                 'group grid items-center gap-3 rounded-lg px-2 py-1.5 text-sm outline-none',
                 'hover:bg-bg-hover focus-visible:bg-bg-hover focus-visible:ring-2 focus-visible:ring-primary/60',
                 showAlbum
-                  ? 'grid-cols-[2rem_minmax(0,1fr)_auto_auto] md:grid-cols-[2rem_minmax(0,1.4fr)_minmax(0,1fr)_auto_auto]'
+                  ? 'grid-cols-[2rem_minmax(0,1fr)_auto_auto] @3xl/main:grid-cols-[2rem_minmax(0,1.4fr)_minmax(0,1fr)_auto_auto]'
                   : 'grid-cols-[2rem_minmax(0,1fr)_auto_auto]',
                 current && 'bg-primary/5',
                 onReorder && 'cursor-grab active:cursor-grabbing',
@@ -173,10 +176,15 @@ export function TrackTable({
                     {!track.is_public && <PrivateMark />}
                   </span>
                   <ArtistLinks artists={track.artists} className="block text-xs text-fg-muted" />
+                  {rowNote && (
+                    <span className="block truncate text-xs text-fg-muted">
+                      {rowNote(track, index)}
+                    </span>
+                  )}
                 </span>
               </span>
               {showAlbum && (
-                <span className="hidden min-w-0 truncate text-fg-muted md:block">
+                <span className="hidden min-w-0 truncate text-fg-muted @3xl/main:block">
                   {track.album && (
                     <Link
                       to={albumLink({ ...track.album, artists: track.artists })}

@@ -8,6 +8,7 @@ import { MediaHeader } from '../components/media-header.tsx';
 import { ChannelSkeleton, EmptyState, QueryError } from '../components/page-states.tsx';
 import { useChannelQuery } from '../queries.ts';
 import { setPageTitle } from '../../../lib/document-title.ts';
+import { RecentlyPlayed } from '../../library/components/recently-played.tsx';
 
 export const HOME_CHANNEL = 'discover';
 
@@ -18,9 +19,10 @@ function greeting(hour: number): string {
   return 'Good evening';
 }
 
-function ChannelBody({ channel }: { channel: Channel }) {
+function ChannelBody({ channel, isHome }: { channel: Channel; isHome: boolean }) {
   const trans = useTrans();
-  if (channel.content.type !== 'channels') return <ChannelSection channel={channel} />;
+  // The page's heading already names the channel: its one section goes untitled.
+  if (channel.content.type !== 'channels') return <ChannelSection channel={channel} untitled />;
   if (!channel.content.data.length) {
     return (
       <EmptyState
@@ -34,6 +36,7 @@ function ChannelBody({ channel }: { channel: Channel }) {
   }
   return (
     <div className="flex flex-col gap-10">
+      {isHome && <RecentlyPlayed />}
       {channel.content.data.map((child) => (
         <ChannelSection key={child.id} channel={child} />
       ))}
@@ -88,7 +91,7 @@ export function ChannelPage({ slugOrId }: { slugOrId?: string }) {
         )
       )}
       <div className="px-4 pt-6 md:px-8">
-        {channel ? <ChannelBody channel={channel} /> : <ChannelSkeleton />}
+        {channel ? <ChannelBody channel={channel} isHome={isHome} /> : <ChannelSkeleton />}
       </div>
     </div>
   );

@@ -23,7 +23,8 @@ export function LibraryLayout() {
       <h1 className="text-3xl font-extrabold tracking-tight md:text-4xl">{trans('Your music')}</h1>
       <nav
         aria-label={trans('Library')}
-        className="mt-6 mb-6 flex gap-6 overflow-x-auto border-b border-border"
+        // Wraps rather than scrolls: on a phone every tab stays in sight.
+        className="mt-6 mb-6 flex flex-wrap gap-x-5 border-b border-border sm:gap-x-6"
       >
         {TABS.map((tab) => (
           <NavLink

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { useTrans } from '../../../lib/translator.ts';
+import { formatRelativeTime, type HistoryEntry } from '@backbeat/common';
+import { useTrans, useTransChoice } from '../../../lib/translator.ts';
 import { Button } from '../../../ui/button.tsx';
 import {
   AlbumCard,
@@ -124,6 +125,23 @@ export function LibraryArtistsPage() {
   );
 }
 
+/** When a history entry was played, and how many times in a row. */
+function PlayedAt({ entry }: { entry: HistoryEntry }) {
+  const trans = useTrans();
+  const transChoice = useTransChoice();
+  const when = formatRelativeTime(entry.played_at, { translate: trans });
+  return (
+    <>
+      <time dateTime={entry.played_at} title={new Date(entry.played_at).toLocaleString()}>
+        {when}
+      </time>
+      {entry.plays > 1 && (
+        <> · {transChoice(':count play in a row|:count plays in a row', entry.plays)}</>
+      )}
+    </>
+  );
+}
+
 export function LibraryHistoryPage() {
   const trans = useTrans();
   return (
@@ -138,7 +156,11 @@ export function LibraryHistoryPage() {
       }
     >
       {(entries) => (
-        <TrackTable tracks={entries.map((entry) => entry.track)} label={trans('Recently played')} />
+        <TrackTable
+          tracks={entries.map((entry) => entry.track)}
+          label={trans('Recently played')}
+          rowNote={(_, index) => <PlayedAt entry={entries[index]!} />}
+        />
       )}
     </LibraryList>
   );
