@@ -31,8 +31,10 @@ function SidebarMenu({
             clsx(
               'flex h-10 items-center gap-3 rounded-lg px-3 text-sm font-medium transition-colors',
               'focus-visible:outline-2 focus-visible:outline-primary',
+              // Text in the body colour (the brand colour on its tint read 3.7:1); the icon and
+              // a bar carry the brand colour.
               isActive
-                ? 'bg-primary/10 text-primary'
+                ? 'bg-primary/10 font-semibold text-fg shadow-[inset_3px_0_0_rgb(var(--be-primary))] [&>svg]:text-primary'
                 : 'text-fg-muted hover:bg-bg-hover hover:text-fg',
             )
           }

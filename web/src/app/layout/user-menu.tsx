@@ -33,14 +33,16 @@ export function UserMenu({ user }: { user: User }) {
         type="button"
         aria-haspopup="menu"
         aria-expanded={open}
-        aria-label={trans('Account menu')}
         onClick={() => setOpen((v) => !v)}
         className="flex items-center gap-2 rounded-full p-1 hover:bg-bg-hover focus-visible:outline-2 focus-visible:outline-primary"
       >
+        {/* Named by its text (the user's name, then "Account menu" for screen readers), so
+            the name a voice-control user reads out is the one they hear. */}
         <Avatar name={user.name} image={user.image} id={user.id} />
-        <span className="hidden max-w-40 truncate pr-2 text-sm font-medium text-fg md:inline">
+        <span className="sr-only text-sm font-medium text-fg md:not-sr-only md:max-w-40 md:truncate md:pr-2">
           {user.name}
         </span>
+        <span className="sr-only">{trans('Account menu')}</span>
       </button>
       {open && (
         <div

@@ -25,7 +25,7 @@ export function AuthLayout({ children }: { children: ReactNode }) {
       branding.splash_video_desktop_link,
   );
   return (
-    <div className="relative flex min-h-dvh flex-col items-center justify-center bg-bg-alt px-4 py-10">
+    <main className="relative flex min-h-dvh flex-col items-center justify-center bg-bg-alt px-4 py-10">
       {video && (
         <video
           data-testid="auth-background-video"
@@ -43,6 +43,6 @@ export function AuthLayout({ children }: { children: ReactNode }) {
       <div className="relative w-full max-w-[440px] rounded-2xl border border-border bg-bg-elevated p-6 shadow-xl sm:p-8">
         {children}
       </div>
-    </div>
+    </main>
   );
 }

@@ -161,6 +161,9 @@ export function SearchPage() {
 
   return (
     <div className="px-4 py-6 pb-12 md:px-8">
+      <h1 className="mb-4 text-3xl font-extrabold tracking-tight">
+        {searchQuery ? trans('Results for “:query”', { query: searchQuery }) : trans('Search')}
+      </h1>
       <div className="relative mb-5 max-w-xl">
         <Icon
           name="search"
