@@ -8,7 +8,8 @@ const VARIANTS: Record<Variant, string> = {
   primary: 'bg-primary text-on-primary hover:bg-primary-hover shadow-sm',
   outline: 'border border-border text-fg hover:bg-bg-hover',
   text: 'text-fg hover:bg-bg-hover',
-  danger: 'bg-danger text-white hover:opacity-90',
+  // The page colour on danger reads in both themes (white on the dark theme's light red did not).
+  danger: 'bg-danger text-bg hover:opacity-90',
 };
 // Heights follow the input sizes of spec §9 (30, 36, 42, 50).
 const SIZES: Record<Size, string> = {

@@ -118,7 +118,7 @@ export function ArtistPage() {
                       href={link.url}
                       target="_blank"
                       rel="noopener noreferrer nofollow"
-                      className="inline-flex items-center gap-1 text-primary hover:underline"
+                      className="inline-flex min-h-6 items-center gap-1 text-fg underline-offset-2 hover:underline [&>svg]:text-primary"
                     >
                       <Icon name="link" size={16} />
                       {link.title}

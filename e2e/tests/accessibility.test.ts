@@ -1,0 +1,105 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousAccessibilityProblems } from '../src/axe.ts';
+import { launchBrowser, loginThroughApi, newPage } from '../src/browser.ts';
+import { acceptCookies, seedCatalog } from '../src/catalog.ts';
+import { startServer, type TestServer } from '../src/server.ts';
+
+let server: TestServer;
+let browser: Browser;
+const listener = { email: 'a11y@backbeat.test', password: 'long enough password' };
+let signedIn: Awaited<ReturnType<BrowserContext['storageState']>>;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  await seedCatalog(server);
+  await server.app.services.users.createUser({ ...listener, name: 'Ada Listener' });
+  // One login, reused by every page (logins are rate limited).
+  const { context } = await newPage(browser);
+  await loginThroughApi(context, server.url, listener);
+  signedIn = await context.storageState();
+  await context.close();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** Each page, and what shows that it finished loading (axe must see the real content). */
+const PAGES: { name: string; path: string; loaded: (page: Page) => Promise<void>; guest?: true }[] =
+  [
+    {
+      name: 'home',
+      path: '/',
+      loaded: (page) => page.getByTestId('track-row').first().waitFor(),
+    },
+    {
+      name: 'album',
+      path: 'first album',
+      loaded: (page) => page.getByTestId('track-row').first().waitFor(),
+    },
+    {
+      name: 'artist',
+      path: 'first artist',
+      loaded: (page) => page.getByTestId('track-row').first().waitFor(),
+    },
+    {
+      name: 'search',
+      path: '/search/a',
+      loaded: (page) => page.getByRole('navigation', { name: 'Result types' }).waitFor(),
+    },
+    {
+      name: 'library',
+      path: '/library/history',
+      loaded: (page) => page.getByRole('heading', { level: 1, name: 'Your music' }).waitFor(),
+    },
+    {
+      name: 'account settings',
+      path: '/account-settings',
+      loaded: (page) => page.getByRole('heading', { level: 1 }).first().waitFor(),
+    },
+    {
+      name: 'login',
+      path: '/login',
+      loaded: (page) => page.getByRole('button', { name: 'Continue' }).waitFor(),
+      guest: true,
+    },
+  ];
+
+async function pathOf(path: string): Promise<string> {
+  const { db } = server.app.services.database;
+  if (path === 'first album') {
+    const album = await db
+      .selectFrom('albums')
+      .select('id')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    return `/album/${album.id}/x/x`;
+  }
+  if (path === 'first artist') {
+    const artist = await db
+      .selectFrom('artists')
+      .select('id')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    return `/artist/${artist.id}`;
+  }
+  return path;
+}
+
+describe.each(['light', 'dark'] as const)('accessibility in the %s theme', (colorScheme) => {
+  it.each(PAGES)('$name has no serious or critical axe violations', async (target) => {
+    const { page, context } = await newPage(browser, {
+      colorScheme,
+      ...(target.guest ? {} : { storageState: signedIn }),
+    });
+    await acceptCookies(context, server.url);
+    await page.goto(server.url + (await pathOf(target.path)));
+    await target.loaded(page);
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(
+      colorScheme === 'dark',
+    );
+    expect(await seriousAccessibilityProblems(page)).toEqual([]);
+    await context.close();
+  });
+});
