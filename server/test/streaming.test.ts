@@ -117,9 +117,11 @@ describe('GET tracks/{id}/stream', () => {
     expect(size).toBe(demoAudioSize(42, 3, 'house'));
     expect(size).toBeGreaterThan(20_000);
     expect(size).toBeLessThan(30_000);
-    await expect.poll(() => t.app.services.storage.stat(key)).not.toBeNull();
+    await expect.poll(() => t.app.services.storage.stat(key), { timeout: 15_000 }).not.toBeNull();
     await expect
-      .poll(async () => (await t.app.services.catalog.track(demo.id, { userId: null }))?.waveform)
+      .poll(async () => (await t.app.services.catalog.track(demo.id, { userId: null }))?.waveform, {
+        timeout: 15_000,
+      })
       .toHaveLength(120);
   });
 
@@ -143,7 +145,7 @@ describe('GET tracks/{id}/stream', () => {
       expect(head.headers['content-range']).toBe(`bytes 0-${size - 1}/${size}`);
       expect(tail.headers['content-range']).toBe(`bytes 20000-20099/${size}`);
 
-      await expect.poll(() => t.app.services.storage.stat(key)).not.toBeNull();
+      await expect.poll(() => t.app.services.storage.stat(key), { timeout: 15_000 }).not.toBeNull();
       expect(writes.mock.calls.filter(([written]) => written === key)).toHaveLength(1);
       const stored = await stream(demo.id);
       expect(stored.rawPayload.length).toBe(size);

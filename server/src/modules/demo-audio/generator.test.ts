@@ -21,7 +21,7 @@ describe('generateDemoAudio', () => {
     expect(again.waveform).toEqual(first.waveform);
     expect(first.waveform).toHaveLength(120);
     expect(Math.max(...first.waveform)).toBe(1);
-  });
+  }, 30_000);
 
   it('hands over the bytes as they are encoded, long before the song is done', async () => {
     const pieces: Buffer[] = [];
@@ -39,7 +39,7 @@ describe('generateDemoAudio', () => {
     expect(piecesWhenFirstRendered).toBeGreaterThan(0);
     expect(pieces.length).toBeGreaterThan(10);
     expect(Buffer.concat(pieces).equals(result.mp3)).toBe(true);
-  });
+  }, 30_000);
 
   it('knows the size of the MP3 before making it', async () => {
     for (const [seed, seconds] of [
@@ -49,7 +49,7 @@ describe('generateDemoAudio', () => {
       const { mp3 } = await generateDemoAudio(seed, seconds, 'lofi');
       expect(mp3.length).toBe(demoAudioSize(seed, seconds, 'lofi'));
     }
-  }, 20_000);
+  }, 30_000);
 
   it('predicts the encoder’s output size for any number of samples', async () => {
     const { Mp3Encoder } = await import('@breezystack/lamejs');

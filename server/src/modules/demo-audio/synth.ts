@@ -42,9 +42,9 @@ export const songLength = (plan: SongPlan, sampleRate: number) =>
 const MASTER_GAIN = 0.89;
 
 /**
- * The same render, pausing after each section so a caller can yield to the event loop. Each
- * pause yields how many leading samples are final: notes never start before their section,
- * so everything before the next section's first sample is mastered and will not change.
+ * The same render, pausing after each bar so a caller can yield to the event loop. Each
+ * pause yields how many leading samples are final: notes never start before their bar, so
+ * everything before the next bar's first sample is mastered and will not change.
  * `into` (zeroed, at least songLength samples) lets a caller reuse one buffer for many songs.
  */
 export function* renderSongSteps(
@@ -145,7 +145,7 @@ export function* renderSongSteps(
     mastered = Math.max(mastered, upTo);
   }
 
-  for (const [index, section] of plan.sections.entries()) {
+  for (const section of plan.sections) {
     const level = energy[section.kind];
     for (let b = 0; b < section.bars; b++) {
       const bar = section.startBar + b;
@@ -254,10 +254,10 @@ export function* renderSongSteps(
           });
         }
       }
+      // Bar by bar, so the first seconds are final (and can be streamed) almost at once.
+      master(Math.min(total, at(bar + 1, 0)));
+      yield mastered;
     }
-    const next = plan.sections[index + 1];
-    master(next ? Math.min(total, at(next.startBar, 0)) : 0);
-    yield mastered;
   }
   master(total);
   return out;
