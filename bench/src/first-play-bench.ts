@@ -43,27 +43,22 @@ async function clickToPlaying(browser: Browser, url: string, trackId: number): P
   await context.addCookies([{ name: 'cookie_notice', value: 'true', url }]);
   const page = await context.newPage();
   try {
-    await page.addInitScript(() => {
-      const marks = { click: 0, playing: 0 };
-      (window as unknown as { firstPlay: typeof marks }).firstPlay = marks;
+    // The player's audio elements are not in the document: listen on each one it plays.
+    await page.addInitScript(`
+      const marks = (window.firstPlay = { click: 0, playing: 0 });
       document.addEventListener('click', () => (marks.click ||= performance.now()), true);
-      // The player's audio elements are not in the document: listen on each one it plays.
       const play = HTMLMediaElement.prototype.play;
-      HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
+      HTMLMediaElement.prototype.play = function () {
         this.addEventListener('playing', () => (marks.playing ||= performance.now()));
         return play.call(this);
       };
-    });
+    `);
     await page.goto(`${url}/track/${trackId}/x`);
     const play = page.getByRole('main').getByRole('button', { name: 'Play', exact: true });
     await play.waitFor({ timeout: 30_000 });
     await play.click();
     const marks = await page.waitForFunction(
-      () => {
-        const m = (window as unknown as { firstPlay: { click: number; playing: number } })
-          .firstPlay;
-        return m.playing ? m : null;
-      },
+      'window.firstPlay.playing && window.firstPlay',
       undefined,
       { timeout: 30_000 },
     );
@@ -122,7 +117,9 @@ export async function runFirstPlayBench(): Promise<void> {
       warmTimes.push(await clickToPlaying(browser, url, warm.id));
 
     const row = (name: string, times: number[]) =>
-      `${name.padEnd(28)}${String(times.length).padStart(4)}  p50 ${Math.round(percentile(times, 50))
+      `${name.padEnd(28)}${String(times.length).padStart(4)}  p50 ${Math.round(
+        percentile(times, 50),
+      )
         .toString()
         .padStart(5)} ms  p90 ${Math.round(percentile(times, 90))
         .toString()

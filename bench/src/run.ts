@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { runCatalogBench } from './catalog-bench.ts';
+import { runFirstPlayBench } from './first-play-bench.ts';
 import { SERVER_NODE_FLAGS } from './server-flags.ts';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
@@ -148,5 +149,7 @@ async function main() {
 }
 
 await main();
+// First play of demo tracks never played before, next to one already rendered.
+await runFirstPlayBench();
 // The music area: catalogs of 10,000 and 100,000 tracks (set BENCH_CATALOG_SIZES to change).
 await runCatalogBench();

@@ -14,6 +14,8 @@ export class GrowingFile {
   private ended = false;
   private failure: unknown = null;
   private readonly waiting = new Set<() => void>();
+  /** Responses reading it right now. */
+  readers = 0;
 
   constructor(readonly size: number) {
     this.bytes = Buffer.alloc(size);
@@ -39,17 +41,22 @@ export class GrowingFile {
 
   /** Bytes `start..end` (inclusive) as they become available. */
   async *read(start: number, end: number): AsyncGenerator<Buffer> {
-    let position = start;
-    while (position <= end) {
-      if (this.filled > position) {
-        const upTo = Math.min(this.filled, end + 1);
-        yield this.bytes.subarray(position, upTo);
-        position = upTo;
-      } else if (this.ended) {
-        throw this.failure ?? new Error('file ended short');
-      } else {
-        await new Promise<void>((resolve) => this.waiting.add(resolve));
+    this.readers++;
+    try {
+      let position = start;
+      while (position <= end) {
+        if (this.filled > position) {
+          const upTo = Math.min(this.filled, end + 1);
+          yield this.bytes.subarray(position, upTo);
+          position = upTo;
+        } else if (this.ended) {
+          throw this.failure ?? new Error('file ended short');
+        } else {
+          await new Promise<void>((resolve) => this.waiting.add(resolve));
+        }
       }
+    } finally {
+      this.readers--;
     }
   }
 

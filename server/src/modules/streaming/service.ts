@@ -15,9 +15,17 @@ interface RenderJob {
   file: GrowingFile;
   /** Settles when the file is stored (or the render failed, which is logged). */
   promise: Promise<void>;
-  /** A listener waits for it (else it is the warm-up's). */
+  /** A listener asked for it (else it is the warm-up's). */
   urgent: boolean;
 }
+
+/**
+ * A listener is waiting for this render: one is reading it, or asked and has not started
+ * reading yet. A render whose listeners all left (skipped, closed the tab) goes on, but
+ * steps aside like the warm-up's for renders someone is listening to.
+ */
+const isWaitedFor = (job: RenderJob) =>
+  job.file.readers > 0 || (job.urgent && job.file.available === 0);
 
 /**
  * Finds a track's audio for a listener. Demo tracks carry a key that says how to synthesise
@@ -34,7 +42,7 @@ export function createStreamingService(deps: {
   const { storage, catalog, writes } = deps;
   /** Renders in progress by storage key: one per key, however many listeners ask. */
   const jobs = new Map<string, RenderJob>();
-  const someoneWaits = () => [...jobs.values()].some((job) => job.urgent);
+  const someoneWaits = () => [...jobs.values()].some(isWaitedFor);
 
   function startRender(key: string, trackId: number, urgent: boolean): RenderJob | null {
     const demo = parseDemoAudioKey(key);
@@ -44,10 +52,10 @@ export function createStreamingService(deps: {
       urgent,
       promise: Promise.resolve(),
     };
-    // Background renders step aside (poll every 50 ms) while a listener waits for another.
+    // Renders nobody listens to step aside (poll every 20 ms) while a listener waits for another.
     const pause = async () => {
       await yieldToEventLoop();
-      while (!job.urgent && someoneWaits()) await new Promise((r) => setTimeout(r, 50));
+      while (!isWaitedFor(job) && someoneWaits()) await new Promise((r) => setTimeout(r, 20));
     };
     job.promise = (async () => {
       try {
