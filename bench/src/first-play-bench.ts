@@ -58,7 +58,11 @@ async function clickToPlaying(browser: Browser, url: string, trackId: number): P
     await play.waitFor({ timeout: 30_000 });
     await play.click();
     const marks = await page.waitForFunction(
-      'window.firstPlay.playing && window.firstPlay',
+      () => {
+        const m = (globalThis as unknown as { firstPlay: { click: number; playing: number } })
+          .firstPlay;
+        return m.playing ? m : null;
+      },
       undefined,
       { timeout: 30_000 },
     );

@@ -173,6 +173,23 @@ describe('a listener', () => {
     await context.close();
   });
 
+  it('skips to the page with the first Tab, and hears the account button by its text', async () => {
+    const { page, context } = await listenerPage();
+    await page.goto(server.url);
+    await page.getByTestId('track-row').first().waitFor();
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to content' });
+    expect(await skip.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await skip.isVisible()).toBe(true);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main');
+
+    // Named by what it shows (the name), then what it is.
+    const account = page.getByRole('button', { name: /^Polish \d+ Account menu$/ });
+    expect(await account.count()).toBe(1);
+    await context.close();
+  });
+
   it('reads a channel page heading once', async () => {
     const { page, context } = await newPage(browser);
     await acceptCookies(context, server.url);
