@@ -49,9 +49,6 @@ export function createAvatarsService(deps: { users: UsersService; storagePath: s
         }));
       } catch (error) {
         if (error instanceof UnsafeFetchError) throw validationFailed({ url: [error.message] });
-        if (error instanceof Error && error.name === 'TimeoutError') {
-          throw validationFailed({ url: ['The address took too long to answer.'] });
-        }
         throw validationFailed({ url: ['The image could not be downloaded from this address.'] });
       }
       // The same checks as an upload: decoded with a pixel limit, re-encoded.
