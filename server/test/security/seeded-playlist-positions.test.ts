@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlaylistDetails } from '@backbeat/common';
+import { up as renumberFromOne } from '../../src/db/migrations/0009_playlist_positions_from_one.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { seedSmallCatalog } from '../helpers/catalog.ts';
 import { openBrowser } from '../helpers/client.ts';
@@ -36,5 +37,38 @@ describe('the demo catalog’s playlists', () => {
       playlist: PlaylistDetails;
     };
     expect(shown.playlist.tracks).toHaveLength(positions.length);
+  });
+
+  it('are renumbered from 1 in a database seeded before the fix; others stay as they are', async () => {
+    const db = t.app.services.database.db;
+    const [seeded, edited] = await db
+      .selectFrom('playlist_tracks')
+      .select('playlist_id')
+      .distinct()
+      .orderBy('playlist_id')
+      .limit(2)
+      .execute();
+    const positionsOf = async (playlistId: number) =>
+      (
+        await db
+          .selectFrom('playlist_tracks')
+          .select('position')
+          .where('playlist_id', '=', playlistId)
+          .orderBy('position')
+          .execute()
+      ).map((row) => row.position);
+    // As the old seed left it: 0..n-1.
+    await db
+      .updateTable('playlist_tracks')
+      .set((eb) => ({ position: eb('position', '-', 1) }))
+      .where('playlist_id', '=', seeded!.playlist_id)
+      .execute();
+    const editedBefore = await positionsOf(edited!.playlist_id);
+
+    await renumberFromOne(db);
+
+    const seededAfter = await positionsOf(seeded!.playlist_id);
+    expect(seededAfter).toEqual(seededAfter.map((_, index) => index + 1));
+    expect(await positionsOf(edited!.playlist_id)).toEqual(editedBefore);
   });
 });
