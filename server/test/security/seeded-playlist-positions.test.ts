@@ -1,3 +1,4 @@
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlaylistDetails } from '@backbeat/common';
 import { up as renumberFromOne } from '../../src/db/migrations/0009_playlist_positions_from_one.ts';
@@ -65,7 +66,7 @@ describe('the demo catalog’s playlists', () => {
       .execute();
     const editedBefore = await positionsOf(edited!.playlist_id);
 
-    await renumberFromOne(db);
+    await renumberFromOne(db as unknown as Kysely<unknown>);
 
     const seededAfter = await positionsOf(seeded!.playlist_id);
     expect(seededAfter).toEqual(seededAfter.map((_, index) => index + 1));
