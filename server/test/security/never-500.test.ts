@@ -89,6 +89,16 @@ const MALFORMED_BODIES: Attempt[] = [
   },
   { name: 'a wrong content type', headers: { 'content-type': 'application/xml' }, payload: '<a/>' },
   {
+    name: 'a form body',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: 'name=x&roles[]=admin',
+  },
+  {
+    name: 'JSON with a prototype key',
+    headers: { 'content-type': 'application/json' },
+    payload: '{"__proto__": {"admin": true}}',
+  },
+  {
     name: 'a JSON body over the limit',
     headers: { 'content-type': 'application/json' },
     payload: JSON.stringify({ name: 'x'.repeat(BODY_LIMIT) }),
