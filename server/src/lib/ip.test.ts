@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { isPublicIp } from './ip.ts';
 
 describe('isPublicIp', () => {
@@ -75,5 +76,53 @@ describe('isPublicIp', () => {
     ['', 'empty'],
   ])('refuses %s (%s)', (address) => {
     expect(isPublicIp(address)).toBe(false);
+  });
+});
+
+describe('isPublicIp over every way of writing an address', () => {
+  const ipv4 = fc.tuple(...Array.from({ length: 4 }, () => fc.nat(255))).map((p) => p.join('.'));
+  const hex = (a: number, b: number) => ((a << 8) | b).toString(16);
+  const groupsOf = (bytes: number[]) =>
+    Array.from({ length: 8 }, (_, i) => hex(bytes[i * 2]!, bytes[i * 2 + 1]!));
+
+  it('judges an IPv4 address the same inside IPv4-mapped, NAT64 and 6to4 forms', () => {
+    fc.assert(
+      fc.property(ipv4, (address) => {
+        const [a, b, c, d] = address.split('.').map(Number) as [number, number, number, number];
+        const expected = isPublicIp(address);
+        expect(isPublicIp(`::ffff:${address}`)).toBe(expected);
+        expect(isPublicIp(`::ffff:${hex(a, b)}:${hex(c, d)}`)).toBe(expected);
+        expect(isPublicIp(`64:ff9b::${address}`)).toBe(expected);
+        expect(isPublicIp(`2002:${hex(a, b)}:${hex(c, d)}::1`)).toBe(expected);
+      }),
+    );
+  });
+
+  const prefixes = fc.constantFrom(
+    [],
+    [0x20, 0x01, 0x0d, 0xb8],
+    [0x20, 0x01, 0x00, 0x00],
+    [0x20, 0x02],
+    [0x2a, 0x00],
+    [0x00, 0x64, 0xff, 0x9b, 0, 0, 0, 0, 0, 0, 0, 0],
+    [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff],
+    [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+    [0xfe, 0x80],
+  );
+
+  it('gives the same answer for the full, compressed and dotted spellings of an IPv6 address', () => {
+    fc.assert(
+      fc.property(prefixes, fc.uint8Array({ minLength: 16, maxLength: 16 }), (prefix, raw) => {
+        // The first bytes steer into the interesting ranges more often than chance would.
+        const bytes = [...prefix, ...raw].slice(0, 16);
+        const full = groupsOf(bytes).join(':');
+        const compressed = new URL(`http://[${full}]/`).hostname.slice(1, -1);
+        const dotted = `${groupsOf(bytes).slice(0, 6).join(':')}:${bytes.slice(12).join('.')}`;
+        const expected = isPublicIp(full);
+        expect(isPublicIp(compressed)).toBe(expected);
+        expect(isPublicIp(dotted)).toBe(expected);
+        expect(isPublicIp(full.toUpperCase())).toBe(expected);
+      }),
+    );
   });
 });
