@@ -1,3 +1,5 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join, relative, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchResults } from '@backbeat/common';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
@@ -56,5 +58,23 @@ describe(`user search with LIKE wildcards typed (${process.env.TEST_DATABASE_URL
   it('still finds names that contain % or _ literally', async () => {
     expect(await usersFound('100%_p')).toContain('100%_Pure Sound');
     expect(await usersFound('snake_c')).toContain('snake_case fan');
+  });
+});
+
+describe('LIKE in the server', () => {
+  it('is only written through db/like.ts, which escapes what users type', async () => {
+    const root = resolve(import.meta.dirname, '../../src');
+    const files = (await readdir(root, { recursive: true }))
+      .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+      .filter((file) => file !== join('db', 'like.ts'));
+    // Kysely's 'like' / 'ilike' operators, and LIKE before an interpolated pattern in sql``.
+    const rawLike = /['"`](?:not )?i?like['"`]|\bi?like\s+\$\{/i;
+    const offenders: string[] = [];
+    for (const file of files) {
+      const text = await readFile(join(root, file), 'utf8');
+      if (rawLike.test(text)) offenders.push(relative(root, join(root, file)));
+    }
+    expect(files.length).toBeGreaterThan(50);
+    expect(offenders).toEqual([]);
   });
 });
