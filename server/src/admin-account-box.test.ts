@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { adminAccountBox } from './admin-account-box.ts';
 import { loadConfig } from './config.ts';
@@ -15,7 +16,7 @@ describe('first start console', () => {
 
   it('logs requests only from warn level in production, unless LOG_LEVEL says otherwise', () => {
     const storagePath = '/tmp/backbeat-config-test';
-    const base = { APP_KEY: 'k'.repeat(32), STORAGE_PATH: storagePath };
+    const base = { APP_KEY: randomBytes(32).toString('base64url'), STORAGE_PATH: storagePath };
     expect(loadConfig({ ...base, NODE_ENV: 'production' }).logLevel).toBe('warn');
     expect(loadConfig({ ...base, NODE_ENV: 'development' }).logLevel).toBe('info');
     expect(loadConfig({ ...base, NODE_ENV: 'production', LOG_LEVEL: 'info' }).logLevel).toBe(
