@@ -80,8 +80,13 @@ async function main(): Promise<number> {
       if (score < 100) {
         failed++;
         for (const audit of Object.values(lhr.audits)) {
-          if (audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary')
-            console.info(`  ${audit.id}: ${audit.title}`);
+          if (audit.score === null || audit.score >= 1 || audit.scoreDisplayMode !== 'binary')
+            continue;
+          console.info(`  ${audit.id}: ${audit.title}`);
+          const items = (audit.details as { items?: { node?: { snippet?: string } }[] } | undefined)
+            ?.items;
+          for (const item of items?.slice(0, 5) ?? [])
+            if (item.node?.snippet) console.info(`    ${item.node.snippet.slice(0, 160)}`);
         }
       }
     }

@@ -167,7 +167,8 @@ export function TrackTable({
                     <Link
                       to={trackLink(track)}
                       className={clsx(
-                        'truncate font-medium hover:underline',
+                        // 24 px tall, like the artist line below: targets a finger can hit.
+                        'truncate leading-6 font-medium hover:underline',
                         current ? 'text-primary' : 'text-fg',
                       )}
                     >
@@ -175,7 +176,10 @@ export function TrackTable({
                     </Link>
                     {!track.is_public && <PrivateMark />}
                   </span>
-                  <ArtistLinks artists={track.artists} className="block text-xs text-fg-muted" />
+                  <ArtistLinks
+                    artists={track.artists}
+                    className="block text-xs leading-6 text-fg-muted [&>a]:inline-block"
+                  />
                   {rowNote && (
                     <span className="block truncate text-xs text-fg-muted">
                       {rowNote(track, index)}
