@@ -3,9 +3,11 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider, createBrowserRouter } from 'react-router';
 import { appRoutes } from './app/routes.tsx';
+import { setKnownRoutes } from './features/menus/known-routes.ts';
 import { queryClient } from './lib/query-client.ts';
 import './styles.css';
 
+setKnownRoutes(appRoutes);
 const router = createBrowserRouter(appRoutes);
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');
