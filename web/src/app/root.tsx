@@ -13,6 +13,10 @@ import { CookieNotice } from '../features/cookie-notice/cookie-notice.tsx';
 import type { IgnitionBody } from '../features/errors/ignition-types.ts';
 import { watchSystemTheme } from '../features/theme/theme-store.ts';
 import { useBootstrap } from '../lib/bootstrap.ts';
+import {
+  loadSubscriptionPermissions,
+  resetSubscriptionPermissions,
+} from '../lib/subscription-permissions.ts';
 import { onServerError } from '../lib/http.ts';
 import { DialogHost } from '../ui/dialog/dialog.tsx';
 import { openDialog } from '../ui/dialog/dialog-store.ts';
@@ -30,6 +34,13 @@ export function Root() {
   }, [siteName]);
 
   useEffect(() => watchSystemTheme(), []);
+
+  // Spec §4: loaded at start; a login or logout (new bootstrap user) resets and reloads them.
+  const userId = useBootstrap((d) => d.user?.id ?? null);
+  useEffect(() => {
+    resetSubscriptionPermissions();
+    void loadSubscriptionPermissions();
+  }, [userId]);
 
   useEffect(
     () =>
