@@ -46,6 +46,24 @@ export interface User {
   has_password: boolean;
   social_profiles: { service_name: string; username: string | null }[];
   created_at: string;
+  /**
+   * Only in the user's own account view (`GET users/{id}` of oneself, spec §3): the API
+   * tokens by name and date (never their secret), for holders of api.access.
+   */
+  tokens?: AccessTokenSummary[];
+  /**
+   * Only in the user's own account view, and only while their password is confirmed (the
+   * same bar as `GET auth/user/two-factor-recovery-codes`); null otherwise.
+   */
+  two_factor_recovery_codes?: string[] | null;
+}
+
+/** Spec §3 access token: what may be listed; the plain text is shown once, at creation. */
+export interface AccessTokenSummary {
+  id: number;
+  name: string;
+  last_used_at: string | null;
+  created_at: string;
 }
 
 export interface Theme {

@@ -16,6 +16,7 @@ import type { FastifyRequest } from 'fastify';
 import { bootstrapFor } from '../bootstrap/present.ts';
 import { LOCALE_COOKIE } from '../bootstrap/service.ts';
 import { requireConfirmedPassword } from '../auth/session-login.ts';
+import { ownAccountFields } from './own-account.ts';
 import { AVATAR_URL_PREFIX, avatarDirectory, createAvatarsService } from './avatars.ts';
 
 const GUEST_LOCALE_DAYS = 365;
@@ -55,11 +56,12 @@ export const usersRoutes: RoutesPlugin = async (app) => {
     async (request) => {
       const { id } = request.params;
       if (request.user?.id === id) {
-        const [user, profile] = await Promise.all([
+        const [user, profile, own] = await Promise.all([
           services.users.complete(request.user),
           services.profiles.details(id),
+          ownAccountFields(request, request.user),
         ]);
-        return { user: { ...user, ...profile } };
+        return { user: { ...user, ...profile, ...own } };
       }
       const user = await services.profiles.publicUser(id);
       if (!user) throw notFound();
