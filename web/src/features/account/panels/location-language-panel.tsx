@@ -10,6 +10,7 @@ import { Spinner } from '../../../ui/spinner.tsx';
 import { toast } from '../../../ui/toast/toast-store.ts';
 import { Panel } from '../panel.tsx';
 import { accountKeys, setCurrentUser, type ValueLists } from '../queries.ts';
+import { showErrorToast } from '../../../ui/toast/error-toast.ts';
 
 const selectClass =
   'h-[42px] w-full rounded-lg border border-border bg-bg-elevated px-3 text-sm text-fg';
@@ -43,7 +44,7 @@ export function LocationLanguagePanel({ user }: { user: User }) {
       }
       toast(trans('Updated account details'));
     } catch (error) {
-      toast.danger(trans(errorMessage(error)));
+      showErrorToast(error, trans);
     } finally {
       setBusy(false);
     }
