@@ -55,7 +55,6 @@ export const defaultMenus: Menu[] = [
       { id: 'l-download', type: 'route', label: 'Download', action: '/download' },
     ],
   },
-  // Contact, privacy, terms and API docs pages come with the admin part 2 issue; their links
-  // join this menu with them, so no default link leads to "not found" before then.
-  { id: 'footer', name: 'Footer', positions: ['footer'], items: [] },
+  // No footer menu yet: its contact, privacy, terms and API docs pages come with the admin
+  // part 2 issue, and a default link must never lead to "not found" before then.
 ];

@@ -45,6 +45,8 @@ export const SETTING_DEFAULTS = {
   'demo_catalog.seeded': false,
   'site.demo_email': null as string | null,
   'site.demo_password': null as string | null,
+  /** The random demo account made when a demo site configures none (users/demo-account.ts). */
+  'site.demo_account': null as { email: string; password: string } | null,
   'mail.driver': 'log' as 'log' | 'smtp',
   'mail.from_address': 'no-reply@backbeat.local',
   'mail.from_name': null as string | null,
