@@ -60,6 +60,8 @@ export const CHIP_SIZES = ['xs', 'sm', 'md', 'lg'] as const;
 export const INPUT_HEIGHTS = { '2xs': 24, xs: 30, sm: 36, md: 42, lg: 50, xl: 60 } as const;
 export const TEXTAREA_DEFAULT_ROWS = 4;
 export const DEFAULT_FONT_WEIGHT = 400;
+/** Web fonts show text in a fallback font until they arrive (spec §7 "display swap"). */
+export const WEB_FONT_DISPLAY = 'swap';
 export const SOCIAL_POPUP = { width: 650, height: 550, pollMs: 1000 } as const;
 /** The 9 background colours of avatars that fall back to initials (spec §9). */
 export const AVATAR_FALLBACK_PALETTE = [

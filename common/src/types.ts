@@ -148,6 +148,17 @@ export interface PublicSettings {
     demo_password?: string | null;
   };
   copyright: string;
+  /**
+   * The web font of spec §7, by family and weights, from `provider_url` (a same-origin path
+   * such as "/fonts" or a CSS2-compatible provider); without a provider, system fonts.
+   */
+  fonts?: WebFontSettings;
+}
+
+export interface WebFontSettings {
+  family: string | null;
+  weights: number[];
+  provider_url: string | null;
 }
 
 export interface CookieNotice {

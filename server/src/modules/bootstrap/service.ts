@@ -74,6 +74,11 @@ function publicSettings(
       ...(demo ? { demo_email: demo.email, demo_password: demo.password } : {}),
     },
     copyright: s.copyright,
+    fonts: {
+      family: s['fonts.family'],
+      weights: s['fonts.weights'],
+      provider_url: s['fonts.provider_url'],
+    },
   };
 }
 
