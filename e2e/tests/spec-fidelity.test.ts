@@ -373,9 +373,10 @@ describe('design-system pieces a listener meets', () => {
     await acceptCookies(context, server.url);
     await page.goto(server.url);
     const popular = page.getByRole('list', { name: 'Popular tracks' });
-    const row = popular.getByTestId('track-row').first();
-    await row.waitFor();
-    const artist = row.locator('a[href^="/artist/"]').first();
+    await popular.getByTestId('track-row').first().waitFor();
+    const trackHref = await popular.locator('a[href^="/track/"]').first().getAttribute('href');
+    await page.goto(`${server.url}${trackHref}`);
+    const artist = page.locator('main a[href^="/artist/"]').first();
     const name = (await artist.textContent()) ?? '';
     await artist.hover();
     const card = page.getByRole('dialog', { name });

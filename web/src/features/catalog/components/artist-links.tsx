@@ -30,30 +30,38 @@ export function ArtistLinks({
   artists,
   className,
   onNavigate,
+  withCard = false,
 }: {
   artists: ArtistRef[];
   className?: string;
   onNavigate?: () => void;
+  /**
+   * Shows the artist card while the pointer rests on a name. Only where the names stand
+   * alone (a page header): in rows and the player bar a card would cover the controls.
+   */
+  withCard?: boolean;
 }) {
+  const link = (artist: ArtistRef) => (
+    <Link
+      to={artistLink(artist)}
+      onClick={onNavigate}
+      className="hover:underline focus-visible:underline focus-visible:outline-none"
+    >
+      {artist.name}
+    </Link>
+  );
   return (
     <span className={clsx('truncate', className)}>
       {artists.map((artist, index) => (
         <Fragment key={artist.id}>
           {index > 0 && ', '}
-          <HoverPopover
-            label={artist.name}
-            trigger={
-              <Link
-                to={artistLink(artist)}
-                onClick={onNavigate}
-                className="hover:underline focus-visible:underline focus-visible:outline-none"
-              >
-                {artist.name}
-              </Link>
-            }
-          >
-            <ArtistCard artist={artist} onNavigate={onNavigate} />
-          </HoverPopover>
+          {withCard ? (
+            <HoverPopover label={artist.name} trigger={link(artist)}>
+              <ArtistCard artist={artist} onNavigate={onNavigate} />
+            </HoverPopover>
+          ) : (
+            link(artist)
+          )}
         </Fragment>
       ))}
     </span>
