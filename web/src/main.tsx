@@ -4,9 +4,12 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider, createBrowserRouter } from 'react-router';
 import { appRoutes } from './app/routes.tsx';
 import { setKnownRoutes } from './features/menus/known-routes.ts';
+import { errorReporterConfig, installErrorReporter } from './lib/error-reporter.ts';
+import { http } from './lib/http.ts';
 import { queryClient } from './lib/query-client.ts';
 import './styles.css';
 
+installErrorReporter((report) => http.post(errorReporterConfig.endpoint, report));
 setKnownRoutes(appRoutes);
 const router = createBrowserRouter(appRoutes);
 const container = document.getElementById('root');
