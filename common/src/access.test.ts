@@ -212,9 +212,9 @@ describe('decideRouteAccess', () => {
   });
 
   it('sends a free user refused a permission to pricing on a billing site, without opting in', () => {
-    expect(decideRouteAccess(userViewer(), { permission: 'music.view', billingEnabled: true })).toEqual(
-      { allow: false, redirectTo: '/pricing' },
-    );
+    expect(
+      decideRouteAccess(userViewer(), { permission: 'music.view', billingEnabled: true }),
+    ).toEqual({ allow: false, redirectTo: '/pricing' });
     // Billing off: the same refusal is a plain 404.
     expect(
       decideRouteAccess(userViewer(), { permission: 'music.view', billingEnabled: false }),

@@ -22,7 +22,10 @@ describe('POST logs/client-errors', () => {
     });
     expect(response.statusCode).toBe(204);
     const file = await testApp.app.services.fileLogs.latest('error');
-    const lines = (await readFile(file!, 'utf8')).trim().split('\n').map((l) => JSON.parse(l));
+    const lines = (await readFile(file!, 'utf8'))
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines.at(-1)).toMatchObject({
       source: 'web',
       message: 'x is undefined',

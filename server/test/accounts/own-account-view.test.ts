@@ -22,7 +22,12 @@ describe('the user fields of spec §3 that only the owner sees', () => {
     expect(response.statusCode).toBe(200);
     const { user } = response.json() as { user: User };
     expect(user.tokens).toEqual([
-      { id: expect.any(Number), name: 'Scrobbler', last_used_at: null, created_at: expect.anything() },
+      {
+        id: expect.any(Number),
+        name: 'Scrobbler',
+        last_used_at: null,
+        created_at: expect.anything(),
+      },
     ]);
     expect(response.body).not.toContain(plainTextToken.split('|')[1]);
     // No two-factor yet: nothing to show.

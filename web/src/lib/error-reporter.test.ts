@@ -19,7 +19,7 @@ describe('the error reporter', () => {
     expect(reporterWith(0.2).reporter.sampled).toBe(false);
     // Over many page loads about a fifth report.
     let state = 7;
-    const random = () => ((state = (state * 48271) % 2147483647) / 2147483647);
+    const random = () => (state = (state * 48271) % 2147483647) / 2147483647;
     const loads = Array.from({ length: 5000 }, () =>
       createErrorReporter({ send: async () => undefined, random }),
     );

@@ -1,10 +1,5 @@
 import clsx from 'clsx';
-import {
-  useId,
-  type InputHTMLAttributes,
-  type Ref,
-  type TextareaHTMLAttributes,
-} from 'react';
+import { useId, type InputHTMLAttributes, type Ref, type TextareaHTMLAttributes } from 'react';
 import { TEXTAREA_DEFAULT_ROWS } from '@backbeat/common';
 import { inputSizeProps, type InputSize } from './input-size.ts';
 

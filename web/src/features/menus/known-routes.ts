@@ -14,7 +14,9 @@ export function setKnownRoutes(routes: RouteObject[]): void {
 }
 
 function isCatchAll(route: RouteObject): boolean {
-  return route.path === '*' || (route.handle as typeof CATCH_ALL_ROUTE | undefined)?.catchAll === true;
+  return (
+    route.path === '*' || (route.handle as typeof CATCH_ALL_ROUTE | undefined)?.catchAll === true
+  );
 }
 
 /**

@@ -14,7 +14,8 @@ describe('locale-aware number parsing (spec §5)', () => {
     for (const text of ['', '-', '1', '1,', '1,234', '1,234.', '.5']) {
       expect(isPartialNumber(text, 'en'), text).toBe(true);
     }
-    for (const text of ['1.', '1.234,', '-0,']) expect(isPartialNumber(text, 'de'), text).toBe(true);
+    for (const text of ['1.', '1.234,', '-0,'])
+      expect(isPartialNumber(text, 'de'), text).toBe(true);
   });
 
   it('refuses what cannot become a number in the locale', () => {

@@ -58,7 +58,12 @@ export function SelectList({
   const show = () => {
     setOpen(true);
     setQuery('');
-    setActive(Math.max(0, options.findIndex((o) => o.value === value)));
+    setActive(
+      Math.max(
+        0,
+        options.findIndex((o) => o.value === value),
+      ),
+    );
     typeAhead.current.reset();
     requestAnimationFrame(() => listRef.current?.focus());
   };
@@ -74,9 +79,7 @@ export function SelectList({
   const moveTo = (index: number) => {
     const next = Math.min(Math.max(index, 0), visible.length - 1);
     setActive(next);
-    listRef.current
-      ?.querySelector(`[data-index="${next}"]`)
-      ?.scrollIntoView({ block: 'nearest' });
+    listRef.current?.querySelector(`[data-index="${next}"]`)?.scrollIntoView({ block: 'nearest' });
   };
 
   const onListKey = (event: KeyboardEvent) => {
