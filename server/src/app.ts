@@ -117,7 +117,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   registerErrorHandling(app, { debug: config.debug, projectRoot, fileLogs });
   registerRequestContext(app, services);
-  registerSecurityHeaders(app);
+  registerSecurityHeaders(app, config.appUrl);
 
   // One line per request, with the time it took.
   app.addHook('onResponse', async (request, reply) => {

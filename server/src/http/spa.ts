@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { bootstrapFor } from '../modules/bootstrap/present.ts';
+import { allowFraming } from './security-headers.ts';
 import { themeBootScript } from './theme-boot.ts';
 
 const HEAD_MARKER = '<!--app-head-->';
@@ -70,6 +71,8 @@ export async function registerSpa(app: FastifyInstance, webDistPath: string): Pr
     'sendSpaPage',
     async function sendSpaPage(request: FastifyRequest, reply: FastifyReply) {
       const nonce = randomBytes(16).toString('base64');
+      const embed = EMBED_PATH.test(request.url);
+      if (embed) allowFraming(reply);
       const data = await bootstrapFor(request);
       const head = `<script nonce="${nonce}">window.bootstrapData=${scriptJson(data)};${themeBootScript}</script>`;
       const html = template
@@ -78,10 +81,7 @@ export async function registerSpa(app: FastifyInstance, webDistPath: string): Pr
       return reply
         .header('content-type', 'text/html; charset=utf-8')
         .header('cache-control', 'no-store')
-        .header(
-          'content-security-policy',
-          contentSecurityPolicy(nonce, EMBED_PATH.test(request.url)),
-        )
+        .header('content-security-policy', contentSecurityPolicy(nonce, embed))
         .send(html);
     },
   );
