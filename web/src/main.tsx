@@ -2,9 +2,14 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider, createBrowserRouter } from 'react-router';
+import { z } from 'zod';
 import { appRoutes } from './app/routes.tsx';
 import { queryClient } from './lib/query-client.ts';
 import './styles.css';
+
+// Zod probes for eval with `new Function` before compiling fast parsers; the page's CSP
+// forbids eval, so the probe only fills the console with a CSP violation report.
+z.config({ jitless: true });
 
 const router = createBrowserRouter(appRoutes);
 const container = document.getElementById('root');
