@@ -19,6 +19,8 @@ function scriptJson(value: unknown): string {
     .replaceAll('\u2029', '\\u2029');
 }
 
+const WORKER_CSP = "default-src 'self'; img-src 'self' data: https:; frame-ancestors 'none'";
+
 /** Embeds (spec §2) are meant to be framed by other sites; every other page only by this one. */
 const EMBED_PATH = /^\/(track\/\d+\/[^/?#]+|album\/\d+\/[^/?#]+\/[^/?#]+)\/embed\/?(?:[?#]|$)/;
 
@@ -61,9 +63,12 @@ export async function registerSpa(app: FastifyInstance, webDistPath: string): Pr
       .filter((entry) => entry.isFile() && !entry.name.endsWith('.html'))
       .map((entry) => entry.name);
     for (const name of rootFiles) {
-      app.get(`/${name}`, { config: { session: false } }, (_request, reply) =>
-        reply.sendFile(name, webDistPath, { maxAge: '1d', immutable: false }),
-      );
+      app.get(`/${name}`, { config: { session: false } }, (_request, reply) => {
+        // A worker script runs under the CSP it is served with: the service worker shows
+        // push notifications with images from this site or https.
+        if (name.endsWith('.js')) reply.header('content-security-policy', WORKER_CSP);
+        return reply.sendFile(name, webDistPath, { maxAge: '1d', immutable: false });
+      });
     }
   }
 

@@ -26,6 +26,7 @@ beforeAll(async () => {
     '<!doctype html><html lang="en"><head><!--app-head--></head><body></body></html>',
   );
   await writeFile(join(webDist, 'assets', 'index-abc123.js'), 'console.log(1)');
+  await writeFile(join(webDist, 'sw.js'), 'self.addEventListener("push", () => {})');
   t = await createTestApp({
     env: { APP_URL: 'https://music.example.test', WEB_DIST_PATH: webDist },
   });
@@ -113,6 +114,17 @@ describe('security headers on every kind of answer', () => {
     expect(response.statusCode).toBe(200);
     expect(directive(response, 'frame-ancestors')).toBe('frame-ancestors http: https:');
     expect(response.headers['x-frame-options']).toBeUndefined();
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+describe('the service worker script', () => {
+  it('runs under a policy that lets it load this site and https images, framed by nobody', async () => {
+    const response = await get('/sw.js');
+    expect(response.statusCode).toBe(200);
+    expect(directive(response, 'default-src')).toBe("default-src 'self'");
+    expect(directive(response, 'img-src')).toBe("img-src 'self' data: https:");
+    expect(directive(response, 'frame-ancestors')).toBe("frame-ancestors 'none'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
 });
