@@ -41,6 +41,11 @@ export const HOVER_POPOVER_CLOSE_MS = 150;
 export const PASSWORD_CONFIRMATION_SECONDS = 9000;
 export const TWO_FACTOR_CODE_LENGTH = 6;
 export const RECOVERY_CODE_LENGTH = 21;
+/**
+ * Searches one client (account, else address) may run per window, as-you-type included;
+ * `SEARCH_RATE_LIMIT` in the environment changes `max`.
+ */
+export const SEARCH_RATE_LIMIT = { max: 120, perMs: 60_000 } as const;
 export const PROFILE_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 export const NOTIFICATIONS_PAGE_SIZE = 30;
 

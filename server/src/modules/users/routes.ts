@@ -126,6 +126,8 @@ export const usersRoutes: RoutesPlugin = async (app) => {
       if (request.user!.id !== request.params.id)
         throw forbidden('You can only delete your own account.');
       await requireConfirmedPassword(request);
+      // Before anything is removed: the last admin's account stays whole.
+      await services.users.assertNotLastAdmin(request.params.id, 'delete');
       const image = request.user!.image;
       await services.profiles.removeHeaderImage(request.params.id);
       // What the database cascade would leave behind: notifications, search entries, files.
