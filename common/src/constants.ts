@@ -68,17 +68,20 @@ export const DEFAULT_FONT_WEIGHT = 400;
 /** Web fonts show text in a fallback font until they arrive (spec §7 "display swap"). */
 export const WEB_FONT_DISPLAY = 'swap';
 export const SOCIAL_POPUP = { width: 650, height: 550, pollMs: 1000 } as const;
-/** The 9 background colours of avatars that fall back to initials (spec §9). */
+/**
+ * The 9 background colours of avatars that fall back to initials (spec §9): dark enough that
+ * their white initials read at 4.5:1 or more (WCAG AA), which the lighter shades did not.
+ */
 export const AVATAR_FALLBACK_PALETTE = [
-  '#e11d48',
-  '#ea580c',
-  '#ca8a04',
-  '#16a34a',
-  '#0d9488',
-  '#0284c7',
+  '#be123c',
+  '#c2410c',
+  '#a16207',
+  '#15803d',
+  '#0f766e',
+  '#0369a1',
   '#4f46e5',
-  '#9333ea',
-  '#c026d3',
+  '#7e22ce',
+  '#a21caf',
 ] as const;
 export const AVATAR_FALLBACK_COLOURS = AVATAR_FALLBACK_PALETTE.length;
 export const COPIED_LABEL_MS = 1000;

@@ -19,4 +19,16 @@ describe('avatar fallback', () => {
     expect(avatarColour(12)).toBe(avatarColour(12));
     expect(avatarColour(12)).not.toBe(avatarColour(13));
   });
+
+  it('gives white initials a contrast of at least 4.5:1 on every colour', () => {
+    const channel = (hex: string) => {
+      const c = parseInt(hex, 16) / 255;
+      return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    };
+    for (const colour of AVATAR_FALLBACK_PALETTE) {
+      const [r, g, b] = [1, 3, 5].map((i) => channel(colour.slice(i, i + 2)));
+      const luminance = 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+      expect(1.05 / (luminance + 0.05), colour).toBeGreaterThanOrEqual(4.5);
+    }
+  });
 });
