@@ -1,5 +1,5 @@
 import type { SearchDocument, SearchIndexRepository } from '../search/repository.ts';
-import { searchDocument } from '../search/service.ts';
+import { searchDocument } from '../search/document.ts';
 import type { CatalogWriteRepository } from './write-repository.ts';
 
 const BATCH = 1000;
