@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider, createBrowserRouter } from 'react-router';
 import { appRoutes } from './app/routes.tsx';
 import { queryClient } from './lib/query-client.ts';
+import { RouteTableContext } from './lib/route-table.ts';
 import './styles.css';
 
 const router = createBrowserRouter(appRoutes);
@@ -13,7 +14,9 @@ if (!container) throw new Error('The page has no #root element.');
 createRoot(container).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <RouteTableContext value={appRoutes}>
+        <RouterProvider router={router} />
+      </RouteTableContext>
     </QueryClientProvider>
   </StrictMode>,
 );
