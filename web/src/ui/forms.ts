@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
-import { toast } from '../ui/toast/toast-store.ts';
-import { errorMessage, fieldErrors } from './api-error.ts';
-import { trans } from './translator.ts';
+import { toast } from './toast/toast-store.ts';
+import { errorMessage, fieldErrors } from '../lib/api-error.ts';
+import { trans } from '../lib/translator.ts';
 
 /** A react-hook-form bound to the zod schema the server validates with (DESIGN §5). */
 export function useSchemaForm<S extends z.ZodType<FieldValues, FieldValues>>(

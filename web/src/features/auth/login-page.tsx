@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { isSafeRedirect, landingAddress, loginSchema, type BootstrapData } from '@backbeat/common';
 import { useBootstrap } from '../../lib/bootstrap.ts';
-import { applyServerErrors, fieldError, useSchemaForm } from '../../lib/forms.ts';
+import { applyServerErrors, fieldError, useSchemaForm } from '../../ui/forms.ts';
 import { useTrans } from '../../lib/translator.ts';
 import { Button } from '../../ui/button.tsx';
 import { Checkbox, TextField } from '../../ui/text-field.tsx';

@@ -11,7 +11,7 @@ import {
   type PublicUser,
 } from '@backbeat/common';
 import { errorMessage, fieldErrors } from '../../../lib/api-error.ts';
-import { applyServerErrors, fieldError, useSchemaForm } from '../../../lib/forms.ts';
+import { applyServerErrors, fieldError, useSchemaForm } from '../../../ui/forms.ts';
 import { trans as translate, useTrans } from '../../../lib/translator.ts';
 import { Avatar } from '../../../ui/avatar.tsx';
 import { Button, IconButton } from '../../../ui/button.tsx';

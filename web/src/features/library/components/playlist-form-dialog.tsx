@@ -4,7 +4,7 @@ import {
   createPlaylistSchema,
   type PlaylistDetails,
 } from '@backbeat/common';
-import { applyServerErrors, fieldError, useSchemaForm } from '../../../lib/forms.ts';
+import { applyServerErrors, fieldError, useSchemaForm } from '../../../ui/forms.ts';
 import { useTrans } from '../../../lib/translator.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Dialog } from '../../../ui/dialog/dialog.tsx';
