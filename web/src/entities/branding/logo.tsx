@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useBootstrap } from '../../lib/bootstrap.ts';
-import { useThemeStore } from '../../features/theme/theme-store.ts';
+import { useThemeStore } from '../theme/theme-store.ts';
 
 /** The site logo (light or dark variant by theme), or a wordmark when none is uploaded. */
 export function Logo() {

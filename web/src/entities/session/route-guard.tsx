@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation, useNavigation } from 'react-router';
 import { decideRouteAccess } from '@backbeat/common';
-import { useBootstrap } from '../lib/bootstrap.ts';
+import { useBootstrap } from '../../lib/bootstrap.ts';
 
 /**
  * Spec §2 route guard: not logged in goes to /login (with a way back), not subscribed on a

@@ -1,5 +1,5 @@
 import { Outlet, type RouteObject } from 'react-router';
-import { RouteGuard } from '../../app/route-guard.tsx';
+import { RouteGuard } from '../../entities/session/route-guard.tsx';
 
 /** Music pages are open to guests whose role allows `music.view` (spec §2, §6). */
 function MusicGuard() {
