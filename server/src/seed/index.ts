@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { PERMISSION_DEFINITIONS, PERMISSIONS } from '@backbeat/common';
-import type { Config } from '../../config.ts';
-import type { Services } from '../../services.ts';
-import { DEFAULT_THEMES } from '../../modules/themes/default-themes.ts';
+import type { Config } from '../config.ts';
+import type { Services } from '../services.ts';
+import { DEFAULT_THEMES } from '../modules/themes/default-themes.ts';
 import { seedChannels } from './channels.ts';
 
 const P = PERMISSIONS;

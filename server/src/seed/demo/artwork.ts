@@ -1,4 +1,4 @@
-import { random } from '../../../modules/demo-audio/plan.ts';
+import { random } from '../../modules/demo-audio/plan.ts';
 
 /** Generated SVG artwork: no downloads, a few hundred bytes each, crisp at any size. */
 

@@ -1,5 +1,5 @@
-import type { Db } from '../database.ts';
-import { createCatalogWriteRepository } from '../../modules/catalog/write-repository.ts';
+import type { Db } from '../db/database.ts';
+import { createCatalogWriteRepository } from '../modules/catalog/write-repository.ts';
 
 interface ChannelSeed {
   slug: string;

@@ -1,4 +1,4 @@
-import type { Style } from '../../../modules/demo-audio/plan.ts';
+import type { Style } from '../../modules/demo-audio/plan.ts';
 
 /** The hand-written core of the demo catalog; everything else is derived from a seed. */
 

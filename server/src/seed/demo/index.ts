@@ -1,4 +1,4 @@
-import type { Services } from '../../../services.ts';
+import type { Services } from '../../services.ts';
 import { seedDemoCatalog } from './catalog.ts';
 
 const WARM_UP_TRACKS = 24;

@@ -1,11 +1,11 @@
 import { formatLrc } from '@backbeat/common';
 import type { Insertable } from 'kysely';
-import type { Db } from '../../database.ts';
-import type { Database } from '../../schema.ts';
-import { createCatalogWriteRepository } from '../../../modules/catalog/write-repository.ts';
-import { demoAudioKey, plannedWaveform } from '../../../modules/demo-audio/generator.ts';
-import { lyricTimes, planSong, random } from '../../../modules/demo-audio/plan.ts';
-import type { Storage } from '../../../storage/storage.ts';
+import type { Db } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
+import { createCatalogWriteRepository } from '../../modules/catalog/write-repository.ts';
+import { demoAudioKey, plannedWaveform } from '../../modules/demo-audio/generator.ts';
+import { lyricTimes, planSong, random } from '../../modules/demo-audio/plan.ts';
+import type { Storage } from '../../storage/storage.ts';
 import { albumArtwork, artistPortrait, genreArtwork } from './artwork.ts';
 import {
   DEMO_ARTISTS,
