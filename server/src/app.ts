@@ -17,6 +17,7 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerSpa } from './http/spa.ts';
 import { createFileLogs } from './logging/file-logs.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { bootstrapFor } from './modules/bootstrap/present.ts';
 import { bootstrapRoutes } from './modules/bootstrap/routes.ts';
 import { musicRoutes } from './modules/catalog/register.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -158,7 +159,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await services.realtime.close();
   });
   await options.configure?.(app);
-  await registerSpa(app, config.webDistPath);
+  await registerSpa(app, config.webDistPath, bootstrapFor);
 
   app.setNotFoundHandler(async (request, reply) => {
     const wantsPage =
