@@ -1,6 +1,6 @@
 import type {} from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { validationFailed } from '../http/http-error.ts';
+import { invalidInput } from './invalid-input.ts';
 import { detectImageType } from './image-type.ts';
 
 /** Uploaded images (avatars, playlist covers): checked by content and size, never by name. */
@@ -15,9 +15,9 @@ export const imageTooLarge = (maxBytes: number) =>
  * 422 on the `file` field.
  */
 export function validatedImage(bytes: Buffer, maxBytes: number) {
-  if (bytes.length > maxBytes) throw validationFailed({ file: [imageTooLarge(maxBytes)] });
+  if (bytes.length > maxBytes) throw invalidInput({ file: [imageTooLarge(maxBytes)] });
   const type = detectImageType(bytes);
-  if (!type) throw validationFailed({ file: [NOT_AN_IMAGE] });
+  if (!type) throw invalidInput({ file: [NOT_AN_IMAGE] });
   return type;
 }
 
@@ -27,10 +27,10 @@ export function validatedImage(bytes: Buffer, maxBytes: number) {
  * above it). Whether it is an image is `validatedImage`'s to say.
  */
 export async function uploadedFileBytes(request: FastifyRequest, maxBytes: number) {
-  if (!request.isMultipart()) throw validationFailed({ file: [NOT_AN_IMAGE] });
+  if (!request.isMultipart()) throw invalidInput({ file: [NOT_AN_IMAGE] });
   const file = await request.file();
-  if (!file) throw validationFailed({ file: [NOT_AN_IMAGE] });
+  if (!file) throw invalidInput({ file: [NOT_AN_IMAGE] });
   return file.toBuffer().catch(() => {
-    throw validationFailed({ file: [imageTooLarge(maxBytes)] });
+    throw invalidInput({ file: [imageTooLarge(maxBytes)] });
   });
 }
