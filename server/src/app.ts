@@ -19,7 +19,7 @@ import { createFileLogs } from './logging/file-logs.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { bootstrapFor } from './modules/bootstrap/present.ts';
 import { bootstrapRoutes } from './modules/bootstrap/routes.ts';
-import { musicRoutes } from './modules/catalog/register.ts';
+import { musicRoutes } from './composition/music-routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { logsRoutes } from './modules/logs/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';

@@ -14,7 +14,7 @@ import { createGeoLookup } from './modules/sessions/geo-lookup.ts';
 import { createSocialProfilesRepository } from './modules/social-auth/repository.ts';
 import { createTwoFactorService } from './modules/two-factor/service.ts';
 import { createBootstrapService } from './modules/bootstrap/service.ts';
-import { createMusicServices } from './modules/catalog/wiring.ts';
+import { createMusicServices } from './composition/music-services.ts';
 import { createCommentsRepository } from './modules/library/comments-repository.ts';
 import { createCommentsService } from './modules/library/comments-service.ts';
 import { createFollowsRepository } from './modules/library/follows-repository.ts';
