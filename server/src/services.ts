@@ -23,7 +23,7 @@ import { createRepostsRepository } from './modules/library/reposts-repository.ts
 import { createRepostsService } from './modules/library/reposts-service.ts';
 import { createLocalizationsRepository } from './modules/localizations/repository.ts';
 import { createNotificationsRepository } from './modules/notifications/repository.ts';
-import { createNotificationAndWorkspaceServices } from './modules/notifications/wiring.ts';
+import { createNotificationAndWorkspaceServices } from './composition/collaboration-services.ts';
 import { createProfilesRepository } from './modules/profiles/repository.ts';
 import { createProfilesService } from './modules/profiles/service.ts';
 import { createRolesRepository } from './modules/roles/repository.ts';

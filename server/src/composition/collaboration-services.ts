@@ -1,15 +1,15 @@
-import type { Config } from '../../config.ts';
-import type { DatabaseHandle } from '../../db/database.ts';
-import type { FileLogs } from '../../logging/file-logs.ts';
-import type { Mailer } from '../../mail/mailer.ts';
-import { createRealtimeHub } from '../../realtime/hub.ts';
-import type { SettingsService } from '../settings/service.ts';
-import type { UsersService } from '../users/service.ts';
-import { createWorkspacesRepository } from '../workspaces/repository.ts';
-import { createWorkspacesService } from '../workspaces/service.ts';
-import { createPushService } from './push.ts';
-import type { NotificationsRepository } from './repository.ts';
-import { createNotificationsService } from './service.ts';
+import type { Config } from '../config.ts';
+import type { DatabaseHandle } from '../db/database.ts';
+import type { FileLogs } from '../logging/file-logs.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { createRealtimeHub } from '../realtime/hub.ts';
+import type { SettingsService } from '../modules/settings/service.ts';
+import type { UsersService } from '../modules/users/service.ts';
+import { createWorkspacesRepository } from '../modules/workspaces/repository.ts';
+import { createWorkspacesService } from '../modules/workspaces/service.ts';
+import { createPushService } from '../modules/notifications/push.ts';
+import type { NotificationsRepository } from '../modules/notifications/repository.ts';
+import { createNotificationsService } from '../modules/notifications/service.ts';
 
 /** Realtime, notifications and workspaces, wired with only what each uses. */
 export function createNotificationAndWorkspaceServices(
