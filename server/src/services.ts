@@ -144,3 +144,10 @@ export function createServices(config: Config, database: DatabaseHandle, fileLog
 }
 
 export type Services = ReturnType<typeof createServices>;
+
+/** Routes reach the services through the app (app.ts decorates it with them). */
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+  }
+}
