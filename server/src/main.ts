@@ -5,7 +5,7 @@ import { migrateToLatest } from './db/migrations/index.ts';
 import { seed } from './seed/index.ts';
 import { seedDemoCatalogOnFirstStart, warmUpDemoAudio } from './seed/demo/index.ts';
 import { startScheduler } from './jobs/scheduler.ts';
-import { scheduledTasks } from './jobs/tasks.ts';
+import { scheduledTasks } from './composition/scheduled-tasks.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 

@@ -1,5 +1,5 @@
 import type { Services } from '../services.ts';
-import type { ScheduledTask } from './scheduler.ts';
+import type { ScheduledTask } from '../jobs/scheduler.ts';
 
 const HOUR_MS = 3_600_000;
 
