@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { PlayerBar } from '../../features/player/components/player-bar.tsx';
 import { PlayerHost } from '../../features/player/player-host.tsx';
-import { usePlayerStore } from '../../features/player/player-store.ts';
+import { usePlayerStore } from '../../entities/player/player-store.ts';
 import { Footer } from './footer.tsx';
 import { MobileBottomMenu } from './mobile-bottom-menu.tsx';
 import { Navbar } from './navbar.tsx';

@@ -4,7 +4,7 @@ import { useTrans } from '../../lib/translator.ts';
 import { ArtistLinks } from '../catalog/components/artist-links.tsx';
 import { Artwork } from '../catalog/components/artwork.tsx';
 import { EmptyState } from '../catalog/components/page-states.tsx';
-import { useCurrentTrack } from '../player/player-store.ts';
+import { useCurrentTrack } from '../../entities/player/player-store.ts';
 import { LyricsView } from './lyrics-view.tsx';
 
 /** `/lyrics`: the words of what is playing now, following along when synced. */

@@ -4,7 +4,7 @@ import { openDialog } from '../../ui/dialog/dialog-store.ts';
 import { playerActions, shortcutKey } from './actions.ts';
 import { connectMediaSession } from './media-session.ts';
 import { persistPlayer } from './persistence.ts';
-import { usePlayerStore } from './player-store.ts';
+import { usePlayerStore } from '../../entities/player/player-store.ts';
 
 const ExpandedPlayer = lazy(() => import('./components/expanded-player.tsx'));
 

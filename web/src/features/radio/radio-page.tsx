@@ -9,7 +9,7 @@ import { EmptyState, PageSkeleton, QueryError } from '../catalog/components/page
 import { TrackTable } from '../catalog/components/track-table.tsx';
 import { useRadioQuery } from '../catalog/queries.ts';
 import { NotFoundPage } from '../errors/error-pages.tsx';
-import { player } from '../player/player-store.ts';
+import { player } from '../../entities/player/player-store.ts';
 
 const SEED_LABELS: Record<RadioSeedType, string> = {
   artist: 'Artist radio',

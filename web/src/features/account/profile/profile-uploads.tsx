@@ -4,7 +4,7 @@ import { useTrans } from '../../../lib/translator.ts';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { AlbumCard, CardGrid } from '../../catalog/components/media-cards.tsx';
 import { EmptyState, QueryError } from '../../catalog/components/page-states.tsx';
-import { PlayActions } from '../../catalog/components/play-actions.tsx';
+import { PlayActions } from '../../../entities/player/play-actions.tsx';
 import { TrackTable } from '../../catalog/components/track-table.tsx';
 import { useProfileUploadsQuery } from './queries.ts';
 import { LoadMore } from '../../../ui/load-more.tsx';

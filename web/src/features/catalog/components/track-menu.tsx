@@ -12,7 +12,7 @@ import { useTrans } from '../../../lib/translator.ts';
 import { openDialog } from '../../../ui/dialog/dialog-store.ts';
 import { Menu, type MenuAnchor, type MenuEntry } from '../../../ui/menu.tsx';
 import { AddToPlaylistDialog } from '../../library/components/add-to-playlist-dialog.tsx';
-import { player } from '../../player/player-store.ts';
+import { player } from '../../../entities/player/player-store.ts';
 import { absoluteUrl, copyText, ShareDialog } from './share-dialog.tsx';
 
 /**

@@ -16,7 +16,7 @@ import { RepostButton } from '../../library/components/repost-button.tsx';
 import { LikePageButton } from '../../library/components/like-button.tsx';
 import { Chips, MediaHeader } from '../components/media-header.tsx';
 import { EmptyState, PageSkeleton, QueryError } from '../components/page-states.tsx';
-import { PlayActions } from '../components/play-actions.tsx';
+import { PlayActions } from '../../../entities/player/play-actions.tsx';
 import { ShareDialog } from '../components/share-dialog.tsx';
 import { TrackTable } from '../components/track-table.tsx';
 import { useAlbumQuery } from '../queries.ts';

@@ -10,7 +10,7 @@ import { FollowButton } from '../../library/components/follow-button.tsx';
 import { LikePageButton } from '../../library/components/like-button.tsx';
 import { Chips, MediaHeader } from '../components/media-header.tsx';
 import { PageSkeleton, QueryError } from '../components/page-states.tsx';
-import { PlayActions } from '../components/play-actions.tsx';
+import { PlayActions } from '../../../entities/player/play-actions.tsx';
 import { TrackTable } from '../components/track-table.tsx';
 import { useArtistQuery } from '../queries.ts';
 

@@ -22,7 +22,7 @@ import {
 import { ConfirmDialog } from '../../workspaces/workspace-form-dialog.tsx';
 import { MediaHeader } from '../components/media-header.tsx';
 import { EmptyState, PageSkeleton, QueryError } from '../components/page-states.tsx';
-import { PlayActions } from '../components/play-actions.tsx';
+import { PlayActions } from '../../../entities/player/play-actions.tsx';
 import { TrackTable } from '../components/track-table.tsx';
 import { usePlaylistQuery } from '../queries.ts';
 

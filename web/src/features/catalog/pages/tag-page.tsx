@@ -8,7 +8,7 @@ import { useTrans } from '../../../lib/translator.ts';
 import { Button } from '../../../ui/button.tsx';
 import { AlbumCard, CardGrid } from '../components/media-cards.tsx';
 import { EmptyState, PageSkeleton, QueryError } from '../components/page-states.tsx';
-import { PlayActions } from '../components/play-actions.tsx';
+import { PlayActions } from '../../../entities/player/play-actions.tsx';
 import { TrackTable } from '../components/track-table.tsx';
 import { catalogKeys, useTagQuery } from '../queries.ts';
 import { LoadMore } from '../../../ui/load-more.tsx';

@@ -8,7 +8,7 @@ import {
   PlaylistCard,
 } from '../../catalog/components/media-cards.tsx';
 import { EmptyState, QueryError } from '../../catalog/components/page-states.tsx';
-import { PlayActions } from '../../catalog/components/play-actions.tsx';
+import { PlayActions } from '../../../entities/player/play-actions.tsx';
 import { TrackTable } from '../../catalog/components/track-table.tsx';
 import { Skeleton } from '../../../ui/skeleton.tsx';
 import { Icon } from '../../../ui/icons.tsx';

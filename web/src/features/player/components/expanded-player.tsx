@@ -6,9 +6,9 @@ import { IconButton } from '../../../ui/button.tsx';
 import { Icon } from '../../../ui/icons.tsx';
 import { ArtistLinks } from '../../catalog/components/artist-links.tsx';
 import { Artwork } from '../../catalog/components/artwork.tsx';
-import { player, useCurrentTrack } from '../player-store.ts';
+import { player, useCurrentTrack } from '../../../entities/player/player-store.ts';
 import { PlayerControls } from './player-controls.tsx';
-import { SeekBar } from './seek-bar.tsx';
+import { SeekBar } from '../../../entities/player/seek-bar.tsx';
 
 /** The full-screen player of phones: big artwork, seek bar, controls, queue and lyrics. */
 export default function ExpandedPlayer() {

@@ -21,9 +21,9 @@ import { useTrans } from '../../../lib/translator.ts';
 import { Button, IconButton } from '../../../ui/button.tsx';
 import { Icon } from '../../../ui/icons.tsx';
 import { Artwork } from '../../catalog/components/artwork.tsx';
-import { player, usePlayerStore } from '../player-store.ts';
-import type { QueueItem } from '../queue.ts';
-import { Equalizer } from './play-button.tsx';
+import { player, usePlayerStore } from '../../../entities/player/player-store.ts';
+import type { QueueItem } from '../../../entities/player/queue.ts';
+import { Equalizer } from '../../../entities/player/play-button.tsx';
 
 function QueueRow({ item, index, current }: { item: QueueItem; index: number; current: boolean }) {
   const trans = useTrans();

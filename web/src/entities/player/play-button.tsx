@@ -1,8 +1,8 @@
 import clsx from 'clsx';
-import { useTrans } from '../../../lib/translator.ts';
-import { Icon } from '../../../ui/icons.tsx';
-import { Spinner } from '../../../ui/spinner.tsx';
-import { player, usePlayerStore } from '../player-store.ts';
+import { useTrans } from '../../lib/translator.ts';
+import { Icon } from '../../ui/icons.tsx';
+import { Spinner } from '../../ui/spinner.tsx';
+import { player, usePlayerStore } from './player-store.ts';
 
 /** The round play/pause control of the player itself. */
 export function PlayPauseButton({ size = 40, className }: { size?: number; className?: string }) {

@@ -1,9 +1,9 @@
 import { useNavigate } from 'react-router';
 import type { Track } from '@backbeat/common';
-import { useTrans } from '../../../lib/translator.ts';
-import { Button } from '../../../ui/button.tsx';
-import { Icon } from '../../../ui/icons.tsx';
-import { player, usePlayerStore } from '../../player/player-store.ts';
+import { useTrans } from '../../lib/translator.ts';
+import { Button } from '../../ui/button.tsx';
+import { Icon } from '../../ui/icons.tsx';
+import { player, usePlayerStore } from './player-store.ts';
 
 /** Play and shuffle a list; pressing play again pauses when that list is playing. */
 export function PlayActions({
