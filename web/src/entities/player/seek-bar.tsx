@@ -2,7 +2,7 @@ import clsx from 'clsx';
 import { useRef, useState } from 'react';
 import { formatDuration } from '@backbeat/common';
 import { useTrans } from '../../lib/translator.ts';
-import { useTrackQuery } from '../../features/catalog/queries.ts';
+import { useTrackQuery } from '../catalog/queries.ts';
 import { player, useCurrentTrack, usePlayerStore } from './player-store.ts';
 
 /** Bars of the waveform, coloured up to the playhead. */

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
 import { PageLoadingSpinner } from '../../ui/spinner.tsx';
-import { NotFoundPage, RouteErrorPage } from '../errors/error-pages.tsx';
+import { NotFoundPage, RouteErrorPage } from '../../entities/errors/error-pages.tsx';
 import { ApiError } from '../../lib/api-error.ts';
 import { PROFILE_TABS, ProfileTabs, type ProfileTab } from '../library/components/profile-tabs.tsx';
 import { ProfileHeader } from './profile/profile-header.tsx';

@@ -4,7 +4,7 @@ import { activeLyricIndex, parseLyrics } from '@backbeat/common';
 import { ApiError } from '../../lib/api-error.ts';
 import { useTrans } from '../../lib/translator.ts';
 import { Skeleton } from '../../ui/skeleton.tsx';
-import { useLyricsQuery } from '../catalog/queries.ts';
+import { useLyricsQuery } from '../../entities/catalog/queries.ts';
 import { player, usePlayerStore } from '../../entities/player/player-store.ts';
 
 /**

@@ -17,9 +17,9 @@ import {
   ArtistCard,
   CardGrid,
   PlaylistCard,
-} from '../catalog/components/media-cards.tsx';
-import { ChannelSkeleton, EmptyState } from '../catalog/components/page-states.tsx';
-import { TrackTable } from '../catalog/components/track-table.tsx';
+} from '../../entities/catalog/media-cards.tsx';
+import { ChannelSkeleton, EmptyState } from '../../entities/errors/page-states.tsx';
+import { TrackTable } from '../../entities/catalog/track-table.tsx';
 import { useSearchQuery } from './queries.ts';
 
 const TAB_LABELS: Record<SearchType, string> = {

@@ -2,10 +2,10 @@ import type { Album, Track } from '@backbeat/common';
 import { useCurrentUser } from '../../../lib/bootstrap.ts';
 import { useTrans } from '../../../lib/translator.ts';
 import { Spinner } from '../../../ui/spinner.tsx';
-import { AlbumCard, CardGrid } from '../../catalog/components/media-cards.tsx';
-import { EmptyState, QueryError } from '../../catalog/components/page-states.tsx';
+import { AlbumCard, CardGrid } from '../../../entities/catalog/media-cards.tsx';
+import { EmptyState, QueryError } from '../../../entities/errors/page-states.tsx';
 import { PlayActions } from '../../../entities/player/play-actions.tsx';
-import { TrackTable } from '../../catalog/components/track-table.tsx';
+import { TrackTable } from '../../../entities/catalog/track-table.tsx';
 import { useProfileUploadsQuery } from './queries.ts';
 import { LoadMore } from '../../../ui/load-more.tsx';
 

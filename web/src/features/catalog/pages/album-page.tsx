@@ -14,12 +14,12 @@ import { openDialog } from '../../../ui/dialog/dialog-store.ts';
 import { Icon } from '../../../ui/icons.tsx';
 import { RepostButton } from '../../library/components/repost-button.tsx';
 import { LikePageButton } from '../../library/components/like-button.tsx';
-import { Chips, MediaHeader } from '../components/media-header.tsx';
-import { EmptyState, PageSkeleton, QueryError } from '../components/page-states.tsx';
+import { Chips, MediaHeader } from '../../../entities/catalog/media-header.tsx';
+import { EmptyState, PageSkeleton, QueryError } from '../../../entities/errors/page-states.tsx';
 import { PlayActions } from '../../../entities/player/play-actions.tsx';
-import { ShareDialog } from '../components/share-dialog.tsx';
-import { TrackTable } from '../components/track-table.tsx';
-import { useAlbumQuery } from '../queries.ts';
+import { ShareDialog } from '../../../entities/catalog/share-dialog.tsx';
+import { TrackTable } from '../../../entities/catalog/track-table.tsx';
+import { useAlbumQuery } from '../../../entities/catalog/queries.ts';
 
 const TYPE_LABELS = { album: 'Album', single: 'Single', ep: 'EP', compilation: 'Compilation' };
 

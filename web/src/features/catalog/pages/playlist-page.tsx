@@ -20,11 +20,11 @@ import {
   reorderPlaylist,
 } from '../../library/playlist-queries.ts';
 import { ConfirmDialog } from '../../workspaces/workspace-form-dialog.tsx';
-import { MediaHeader } from '../components/media-header.tsx';
-import { EmptyState, PageSkeleton, QueryError } from '../components/page-states.tsx';
+import { MediaHeader } from '../../../entities/catalog/media-header.tsx';
+import { EmptyState, PageSkeleton, QueryError } from '../../../entities/errors/page-states.tsx';
 import { PlayActions } from '../../../entities/player/play-actions.tsx';
-import { TrackTable } from '../components/track-table.tsx';
-import { usePlaylistQuery } from '../queries.ts';
+import { TrackTable } from '../../../entities/catalog/track-table.tsx';
+import { usePlaylistQuery } from '../../../entities/catalog/queries.ts';
 
 /**
  * Moving a track (by drag and drop or the menu) and the menu's move and remove entries, for

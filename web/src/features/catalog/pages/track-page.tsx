@@ -16,17 +16,17 @@ import { Icon } from '../../../ui/icons.tsx';
 import { LyricsView } from '../../lyrics/lyrics-view.tsx';
 import { Waveform } from '../../../entities/player/seek-bar.tsx';
 import { player, usePlayerStore } from '../../../entities/player/player-store.ts';
-import { ArtistLinks } from '../components/artist-links.tsx';
+import { ArtistLinks } from '../../../entities/catalog/artist-links.tsx';
 import { CommentMarkers } from '../../library/components/comment-markers.tsx';
 import { TrackComments } from '../../library/components/track-comments.tsx';
 import { RepostButton } from '../../library/components/repost-button.tsx';
 import { LikePageButton } from '../../library/components/like-button.tsx';
-import { Chips, MediaHeader } from '../components/media-header.tsx';
-import { PageSkeleton, QueryError } from '../components/page-states.tsx';
+import { Chips, MediaHeader } from '../../../entities/catalog/media-header.tsx';
+import { PageSkeleton, QueryError } from '../../../entities/errors/page-states.tsx';
 import { PlayActions } from '../../../entities/player/play-actions.tsx';
-import { ShareDialog } from '../components/share-dialog.tsx';
-import { TrackTable } from '../components/track-table.tsx';
-import { useTrackQuery } from '../queries.ts';
+import { ShareDialog } from '../../../entities/catalog/share-dialog.tsx';
+import { TrackTable } from '../../../entities/catalog/track-table.tsx';
+import { useTrackQuery } from '../../../entities/catalog/queries.ts';
 
 export function TrackPage() {
   const trans = useTrans();

@@ -13,7 +13,7 @@ import { Spinner } from '../../../ui/spinner.tsx';
 import { Checkbox, TextField } from '../../../ui/text-field.tsx';
 import { toast } from '../../../ui/toast/toast-store.ts';
 import { ConfirmDialog } from '../../workspaces/workspace-form-dialog.tsx';
-import { usePlaylistQuery } from '../../catalog/queries.ts';
+import { usePlaylistQuery } from '../../../entities/catalog/queries.ts';
 import { inviteEditor, removeEditor, updatePlaylist } from '../playlist-queries.ts';
 
 const SEARCH_DEBOUNCE_MS = 250;

@@ -4,7 +4,7 @@ import { errorMessage, fieldErrors } from '../../../lib/api-error.ts';
 import { useTrans } from '../../../lib/translator.ts';
 import { Button } from '../../../ui/button.tsx';
 import { toast } from '../../../ui/toast/toast-store.ts';
-import { Artwork } from '../../catalog/components/artwork.tsx';
+import { Artwork } from '../../../entities/catalog/artwork.tsx';
 import { removePlaylistImage, uploadPlaylistImage } from '../playlist-queries.ts';
 
 const ACCEPTED = 'image/png,image/jpeg,image/gif,image/webp';

@@ -8,7 +8,7 @@ import { useTrans } from '../../../lib/translator.ts';
 import { openDialog } from '../../../ui/dialog/dialog-store.ts';
 import { Icon } from '../../../ui/icons.tsx';
 import { toast } from '../../../ui/toast/toast-store.ts';
-import { Artwork } from '../../catalog/components/artwork.tsx';
+import { Artwork } from '../../../entities/catalog/artwork.tsx';
 import { TRACKS_DRAG_TYPE, draggedTrackIds } from '../drag.ts';
 import { addTracksToPlaylist, useMyPlaylists } from '../playlist-queries.ts';
 

@@ -20,7 +20,7 @@ import { formatDuration } from '@backbeat/common';
 import { useTrans } from '../../../lib/translator.ts';
 import { Button, IconButton } from '../../../ui/button.tsx';
 import { Icon } from '../../../ui/icons.tsx';
-import { Artwork } from '../../catalog/components/artwork.tsx';
+import { Artwork } from '../../../entities/catalog/artwork.tsx';
 import { player, usePlayerStore } from '../../../entities/player/player-store.ts';
 import type { QueueItem } from '../../../entities/player/queue.ts';
 import { Equalizer } from '../../../entities/player/play-button.tsx';

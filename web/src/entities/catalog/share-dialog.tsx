@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { COPIED_LABEL_MS } from '@backbeat/common';
-import { useTrans } from '../../../lib/translator.ts';
-import { Button } from '../../../ui/button.tsx';
-import { Dialog } from '../../../ui/dialog/dialog.tsx';
-import { useToastStore } from '../../../ui/toast/toast-store.ts';
+import { useTrans } from '../../lib/translator.ts';
+import { Button } from '../../ui/button.tsx';
+import { Dialog } from '../../ui/dialog/dialog.tsx';
+import { useToastStore } from '../../ui/toast/toast-store.ts';
 
 export const absoluteUrl = (path: string) => new URL(path, window.location.origin).toString();
 

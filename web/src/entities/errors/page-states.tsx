@@ -1,9 +1,9 @@
-import { ApiError } from '../../../lib/api-error.ts';
-import { useTrans } from '../../../lib/translator.ts';
-import { Button } from '../../../ui/button.tsx';
-import { Icon, type IconName } from '../../../ui/icons.tsx';
-import { Skeleton } from '../../../ui/skeleton.tsx';
-import { NotFoundPage } from '../../errors/error-pages.tsx';
+import { ApiError } from '../../lib/api-error.ts';
+import { useTrans } from '../../lib/translator.ts';
+import { Button } from '../../ui/button.tsx';
+import { Icon, type IconName } from '../../ui/icons.tsx';
+import { Skeleton } from '../../ui/skeleton.tsx';
+import { NotFoundPage } from './error-pages.tsx';
 
 export function EmptyState({
   icon = 'music',

@@ -1,6 +1,6 @@
 import clsx from 'clsx';
 import { useState } from 'react';
-import { Icon, type IconName } from '../../../ui/icons.tsx';
+import { Icon, type IconName } from '../../ui/icons.tsx';
 
 /** Cover art with a quiet placeholder while missing or broken. */
 export function Artwork({

@@ -1,6 +1,6 @@
 import clsx from 'clsx';
-import { useTrans } from '../../../lib/translator.ts';
-import { Icon } from '../../../ui/icons.tsx';
+import { useTrans } from '../../lib/translator.ts';
+import { Icon } from '../../ui/icons.tsx';
 
 /** A lock beside music only its owner sees, so they know nobody else can. */
 export function PrivateMark({ className }: { className?: string }) {

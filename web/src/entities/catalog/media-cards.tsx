@@ -14,11 +14,11 @@ import {
   type PlaylistDetails,
   type Track,
 } from '@backbeat/common';
-import { http } from '../../../lib/http.ts';
-import { useTrans } from '../../../lib/translator.ts';
-import { Icon } from '../../../ui/icons.tsx';
-import { Spinner } from '../../../ui/spinner.tsx';
-import { player } from '../../../entities/player/player-store.ts';
+import { http } from '../../lib/http.ts';
+import { useTrans } from '../../lib/translator.ts';
+import { Icon } from '../../ui/icons.tsx';
+import { Spinner } from '../../ui/spinner.tsx';
+import { player } from '../player/player-store.ts';
 import { Artwork } from './artwork.tsx';
 import { PrivateMark } from './private-mark.tsx';
 
