@@ -11,7 +11,7 @@ import { useCurrentUser } from '../../lib/bootstrap.ts';
 import { useTrans } from '../../lib/translator.ts';
 import { openDialog } from '../../ui/dialog/dialog-store.ts';
 import { Menu, type MenuAnchor, type MenuEntry } from '../../ui/menu.tsx';
-import { AddToPlaylistDialog } from '../../features/library/components/add-to-playlist-dialog.tsx';
+import { AddToPlaylistDialog } from '../library/add-to-playlist-dialog.tsx';
 import { player } from '../player/player-store.ts';
 import { absoluteUrl, copyText, ShareDialog } from './share-dialog.tsx';
 

@@ -5,8 +5,8 @@ import { albumLink, formatDuration, trackLink, type Track } from '@backbeat/comm
 import { useTrans } from '../../lib/translator.ts';
 import { Icon } from '../../ui/icons.tsx';
 import type { MenuAnchor, MenuEntry } from '../../ui/menu.tsx';
-import { LikeButton } from '../../features/library/components/like-button.tsx';
-import { TRACK_ROW_DRAG_TYPE, TRACKS_DRAG_TYPE } from '../../features/library/drag.ts';
+import { LikeButton } from '../library/like-button.tsx';
+import { TRACK_ROW_DRAG_TYPE, TRACKS_DRAG_TYPE } from '../library/drag.ts';
 import { Equalizer } from '../player/play-button.tsx';
 import { player, usePlayerStore, type PlaySource } from '../player/player-store.ts';
 import { ArtistLinks } from './artist-links.tsx';

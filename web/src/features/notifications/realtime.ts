@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { REALTIME_PATH, type RealtimeEvent } from '@backbeat/common';
 import { http } from '../../lib/http.ts';
 import { queryClient } from '../../lib/query-client.ts';
-import { playlistKeys } from '../library/playlist-keys.ts';
+import { playlistKeys } from '../../entities/library/playlist-keys.ts';
 import { refreshWorkspaces } from '../workspaces/queries.ts';
 import { notificationKeys, setUnreadCount } from './queries.ts';
 

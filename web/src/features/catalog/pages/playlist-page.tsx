@@ -9,8 +9,8 @@ import { openDialog } from '../../../ui/dialog/dialog-store.ts';
 import { Icon } from '../../../ui/icons.tsx';
 import type { MenuEntry } from '../../../ui/menu.tsx';
 import { toast } from '../../../ui/toast/toast-store.ts';
-import { FollowButton } from '../../library/components/follow-button.tsx';
-import { PlaylistFormDialog } from '../../library/components/playlist-form-dialog.tsx';
+import { FollowButton } from '../../../entities/library/follow-button.tsx';
+import { PlaylistFormDialog } from '../../../entities/library/playlist-form-dialog.tsx';
 import { CollaboratorsDialog } from '../../library/components/collaborators-dialog.tsx';
 import { CollaborativeBadge, PlaylistEditors } from '../../library/components/playlist-editors.tsx';
 import {
@@ -18,7 +18,7 @@ import {
   leavePlaylist,
   removeTracksFromPlaylist,
   reorderPlaylist,
-} from '../../library/playlist-queries.ts';
+} from '../../../entities/library/playlist-queries.ts';
 import { ConfirmDialog } from '../../workspaces/workspace-form-dialog.tsx';
 import { MediaHeader } from '../../../entities/catalog/media-header.tsx';
 import { EmptyState, PageSkeleton, QueryError } from '../../../entities/errors/page-states.tsx';

@@ -19,8 +19,8 @@ import { player, usePlayerStore } from '../../../entities/player/player-store.ts
 import { ArtistLinks } from '../../../entities/catalog/artist-links.tsx';
 import { CommentMarkers } from '../../library/components/comment-markers.tsx';
 import { TrackComments } from '../../library/components/track-comments.tsx';
-import { RepostButton } from '../../library/components/repost-button.tsx';
-import { LikePageButton } from '../../library/components/like-button.tsx';
+import { RepostButton } from '../../../entities/library/repost-button.tsx';
+import { LikePageButton } from '../../../entities/library/like-button.tsx';
 import { Chips, MediaHeader } from '../../../entities/catalog/media-header.tsx';
 import { PageSkeleton, QueryError } from '../../../entities/errors/page-states.tsx';
 import { PlayActions } from '../../../entities/player/play-actions.tsx';

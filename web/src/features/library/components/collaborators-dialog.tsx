@@ -14,7 +14,7 @@ import { Checkbox, TextField } from '../../../ui/text-field.tsx';
 import { toast } from '../../../ui/toast/toast-store.ts';
 import { ConfirmDialog } from '../../workspaces/workspace-form-dialog.tsx';
 import { usePlaylistQuery } from '../../../entities/catalog/queries.ts';
-import { inviteEditor, removeEditor, updatePlaylist } from '../playlist-queries.ts';
+import { inviteEditor, removeEditor, updatePlaylist } from '../../../entities/library/playlist-queries.ts';
 
 const SEARCH_DEBOUNCE_MS = 250;
 

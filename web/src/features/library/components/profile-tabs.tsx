@@ -16,7 +16,7 @@ import { AlbumCard, CardGrid, PlaylistCard } from '../../../entities/catalog/med
 import { TrackTable } from '../../../entities/catalog/track-table.tsx';
 import { EmptyState, QueryError } from '../../../entities/errors/page-states.tsx';
 import { ProfileAlbums, ProfileTracks } from '../../account/profile/profile-uploads.tsx';
-import { followKeys } from '../follow-queries.ts';
+import { followKeys } from '../../../entities/library/follow-queries.ts';
 import { LoadMore } from '../../../ui/load-more.tsx';
 
 /** Spec §2 `user/{userId}/{userName}/{tabName}`; the first is shown without a tab name. */

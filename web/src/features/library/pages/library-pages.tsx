@@ -13,8 +13,8 @@ import { TrackTable } from '../../../entities/catalog/track-table.tsx';
 import { Skeleton } from '../../../ui/skeleton.tsx';
 import { Icon } from '../../../ui/icons.tsx';
 import { openNewPlaylistDialog } from '../components/sidebar-playlists.tsx';
-import { useMyPlaylists } from '../playlist-queries.ts';
-import { useLibraryList, type LibraryItems, type LibraryListKind } from '../queries.ts';
+import { useMyPlaylists } from '../../../entities/library/playlist-queries.ts';
+import { useLibraryList, type LibraryItems, type LibraryListKind } from '../../../entities/library/queries.ts';
 import { LoadMore } from '../../../ui/load-more.tsx';
 
 function ListSkeleton() {

@@ -4,7 +4,7 @@ import { trackLink } from '@backbeat/common';
 import { useTrans } from '../../../lib/translator.ts';
 import { IconButton } from '../../../ui/button.tsx';
 import { Icon } from '../../../ui/icons.tsx';
-import { LikeButton } from '../../library/components/like-button.tsx';
+import { LikeButton } from '../../../entities/library/like-button.tsx';
 import { ArtistLinks } from '../../../entities/catalog/artist-links.tsx';
 import { Artwork } from '../../../entities/catalog/artwork.tsx';
 import { player, useCurrentTrack, usePlayerStore } from '../../../entities/player/player-store.ts';

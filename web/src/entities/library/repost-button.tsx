@@ -1,12 +1,12 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { RepostableType, RepostedIds } from '@backbeat/common';
-import { useCurrentUser } from '../../../lib/bootstrap.ts';
-import { http } from '../../../lib/http.ts';
-import { queryClient } from '../../../lib/query-client.ts';
-import { useTrans } from '../../../lib/translator.ts';
-import { Button } from '../../../ui/button.tsx';
-import { Icon } from '../../../ui/icons.tsx';
-import { toast } from '../../../ui/toast/toast-store.ts';
+import { useCurrentUser } from '../../lib/bootstrap.ts';
+import { http } from '../../lib/http.ts';
+import { queryClient } from '../../lib/query-client.ts';
+import { useTrans } from '../../lib/translator.ts';
+import { Button } from '../../ui/button.tsx';
+import { Icon } from '../../ui/icons.tsx';
+import { toast } from '../../ui/toast/toast-store.ts';
 
 const repostKeys = { ids: ['library', 'reposts', 'ids'] as const };
 

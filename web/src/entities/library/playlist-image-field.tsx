@@ -1,11 +1,11 @@
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { PLAYLIST_IMAGE_MAX_BYTES } from '@backbeat/common';
-import { errorMessage, fieldErrors } from '../../../lib/api-error.ts';
-import { useTrans } from '../../../lib/translator.ts';
-import { Button } from '../../../ui/button.tsx';
-import { toast } from '../../../ui/toast/toast-store.ts';
-import { Artwork } from '../../../entities/catalog/artwork.tsx';
-import { removePlaylistImage, uploadPlaylistImage } from '../playlist-queries.ts';
+import { errorMessage, fieldErrors } from '../../lib/api-error.ts';
+import { useTrans } from '../../lib/translator.ts';
+import { Button } from '../../ui/button.tsx';
+import { toast } from '../../ui/toast/toast-store.ts';
+import { Artwork } from '../catalog/artwork.tsx';
+import { removePlaylistImage, uploadPlaylistImage } from './playlist-queries.ts';
 
 const ACCEPTED = 'image/png,image/jpeg,image/gif,image/webp';
 

@@ -1,9 +1,9 @@
 import type { FollowableType } from '@backbeat/common';
-import { useCurrentUser } from '../../../lib/bootstrap.ts';
-import { useTrans } from '../../../lib/translator.ts';
-import { Button } from '../../../ui/button.tsx';
-import { Icon } from '../../../ui/icons.tsx';
-import { useIsFollowing, useToggleFollow } from '../follow-queries.ts';
+import { useCurrentUser } from '../../lib/bootstrap.ts';
+import { useTrans } from '../../lib/translator.ts';
+import { Button } from '../../ui/button.tsx';
+import { Icon } from '../../ui/icons.tsx';
+import { useIsFollowing, useToggleFollow } from './follow-queries.ts';
 
 /** "Follow" / "Following" for artists and users; hidden from guests and on one's own profile. */
 export function FollowButton({

@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import type { Track } from '@backbeat/common';
-import { errorMessage } from '../../../lib/api-error.ts';
-import { useTrans } from '../../../lib/translator.ts';
-import { Button } from '../../../ui/button.tsx';
-import { Dialog } from '../../../ui/dialog/dialog.tsx';
-import { openDialog } from '../../../ui/dialog/dialog-store.ts';
-import { Icon } from '../../../ui/icons.tsx';
-import { Spinner } from '../../../ui/spinner.tsx';
-import { toast } from '../../../ui/toast/toast-store.ts';
-import { addTracksToPlaylist, useMyPlaylists } from '../playlist-queries.ts';
+import { errorMessage } from '../../lib/api-error.ts';
+import { useTrans } from '../../lib/translator.ts';
+import { Button } from '../../ui/button.tsx';
+import { Dialog } from '../../ui/dialog/dialog.tsx';
+import { openDialog } from '../../ui/dialog/dialog-store.ts';
+import { Icon } from '../../ui/icons.tsx';
+import { Spinner } from '../../ui/spinner.tsx';
+import { toast } from '../../ui/toast/toast-store.ts';
+import { addTracksToPlaylist, useMyPlaylists } from './playlist-queries.ts';
 import { PlaylistFormDialog } from './playlist-form-dialog.tsx';
 
 /**

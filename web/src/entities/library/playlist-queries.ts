@@ -9,7 +9,7 @@ import type {
 import { useCurrentUser } from '../../lib/bootstrap.ts';
 import { http } from '../../lib/http.ts';
 import { queryClient } from '../../lib/query-client.ts';
-import { catalogKeys } from '../../entities/catalog/queries.ts';
+import { catalogKeys } from '../catalog/queries.ts';
 import { playlistKeys } from './playlist-keys.ts';
 
 /**

@@ -4,13 +4,13 @@ import {
   createPlaylistSchema,
   type PlaylistDetails,
 } from '@backbeat/common';
-import { applyServerErrors, fieldError, useSchemaForm } from '../../../ui/forms.ts';
-import { useTrans } from '../../../lib/translator.ts';
-import { Button } from '../../../ui/button.tsx';
-import { Dialog } from '../../../ui/dialog/dialog.tsx';
-import { Checkbox, TextField } from '../../../ui/text-field.tsx';
-import { toast } from '../../../ui/toast/toast-store.ts';
-import { createPlaylist, updatePlaylist } from '../playlist-queries.ts';
+import { applyServerErrors, fieldError, useSchemaForm } from '../../ui/forms.ts';
+import { useTrans } from '../../lib/translator.ts';
+import { Button } from '../../ui/button.tsx';
+import { Dialog } from '../../ui/dialog/dialog.tsx';
+import { Checkbox, TextField } from '../../ui/text-field.tsx';
+import { toast } from '../../ui/toast/toast-store.ts';
+import { createPlaylist, updatePlaylist } from './playlist-queries.ts';
 import { PlaylistImageField } from './playlist-image-field.tsx';
 
 /**

@@ -1,10 +1,10 @@
 import clsx from 'clsx';
 import type { LikeableType } from '@backbeat/common';
-import { useCurrentUser } from '../../../lib/bootstrap.ts';
-import { useTrans } from '../../../lib/translator.ts';
-import { Button } from '../../../ui/button.tsx';
-import { Icon } from '../../../ui/icons.tsx';
-import { useIsLiked, useToggleLike } from '../queries.ts';
+import { useCurrentUser } from '../../lib/bootstrap.ts';
+import { useTrans } from '../../lib/translator.ts';
+import { Button } from '../../ui/button.tsx';
+import { Icon } from '../../ui/icons.tsx';
+import { useIsLiked, useToggleLike } from './queries.ts';
 
 interface LikeProps {
   type: LikeableType;
