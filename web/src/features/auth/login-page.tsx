@@ -9,7 +9,7 @@ import { Checkbox, TextField } from '../../ui/text-field.tsx';
 import { AuthLayout } from './auth-layout.tsx';
 import { useLandingResolver } from './landing.ts';
 import { useLogin } from './session-queries.ts';
-import { SocialLoginButtons, useSocialLogin } from './social-login.tsx';
+import { SocialLoginButtons, useSocialLogin } from '../../entities/session/social-login.tsx';
 import { TwoFactorChallenge } from './two-factor-challenge.tsx';
 
 /** After login: the redirect param when it is a same-origin path, else the landing address. */

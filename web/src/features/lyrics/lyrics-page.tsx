@@ -5,7 +5,7 @@ import { ArtistLinks } from '../../entities/catalog/artist-links.tsx';
 import { Artwork } from '../../entities/catalog/artwork.tsx';
 import { EmptyState } from '../../entities/errors/page-states.tsx';
 import { useCurrentTrack } from '../../entities/player/player-store.ts';
-import { LyricsView } from './lyrics-view.tsx';
+import { LyricsView } from '../../entities/lyrics/lyrics-view.tsx';
 
 /** `/lyrics`: the words of what is playing now, following along when synced. */
 export function LyricsPage() {

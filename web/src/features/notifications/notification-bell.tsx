@@ -8,7 +8,7 @@ import { Button } from '../../ui/button.tsx';
 import { Icon } from '../../ui/icons.tsx';
 import { toast } from '../../ui/toast/toast-store.ts';
 import { NotificationList } from './notification-list.tsx';
-import { markAllAsRead, useNotificationsQuery } from './queries.ts';
+import { markAllAsRead, useNotificationsQuery } from '../../entities/notifications/queries.ts';
 import { useRealtime } from './realtime.ts';
 
 /** Navbar bell: the unread count, kept live, and a panel with the latest notifications. */

@@ -13,8 +13,8 @@ import { useTrans } from '../../lib/translator.ts';
 import { Button } from '../../ui/button.tsx';
 import { openDialog } from '../../ui/dialog/dialog-store.ts';
 import { toast } from '../../ui/toast/toast-store.ts';
-import { declineWorkspaceInvite, joinWorkspace } from '../workspaces/queries.ts';
-import { markAsRead } from './queries.ts';
+import { declineWorkspaceInvite, joinWorkspace } from '../../entities/workspaces/queries.ts';
+import { markAsRead } from '../../entities/notifications/queries.ts';
 
 /**
  * One notification (spec §2): clicking it marks it read and opens what it is about; it shows
@@ -63,7 +63,7 @@ export function NotificationItem({
     markRead();
     if (inviteId) {
       onOpen?.();
-      const { WorkspaceInviteDialog } = await import('../workspaces/workspace-invite-dialog.tsx');
+      const { WorkspaceInviteDialog } = await import('../../entities/workspaces/workspace-invite-dialog.tsx');
       void openDialog((close) => (
         <WorkspaceInviteDialog notification={notification} inviteId={inviteId} close={close} />
       ));

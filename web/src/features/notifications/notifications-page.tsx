@@ -7,7 +7,7 @@ import { Button, buttonClass } from '../../ui/button.tsx';
 import { Icon } from '../../ui/icons.tsx';
 import { toast } from '../../ui/toast/toast-store.ts';
 import { NotificationList } from './notification-list.tsx';
-import { markAllAsRead, useNotificationsQuery } from './queries.ts';
+import { markAllAsRead, useNotificationsQuery } from '../../entities/notifications/queries.ts';
 
 function Notifications() {
   const trans = useTrans();

@@ -11,15 +11,15 @@ import type { MenuEntry } from '../../../ui/menu.tsx';
 import { toast } from '../../../ui/toast/toast-store.ts';
 import { FollowButton } from '../../../entities/library/follow-button.tsx';
 import { PlaylistFormDialog } from '../../../entities/library/playlist-form-dialog.tsx';
-import { CollaboratorsDialog } from '../../library/components/collaborators-dialog.tsx';
-import { CollaborativeBadge, PlaylistEditors } from '../../library/components/playlist-editors.tsx';
+import { CollaboratorsDialog } from '../../../entities/library/collaborators-dialog.tsx';
+import { CollaborativeBadge, PlaylistEditors } from '../../../entities/library/playlist-editors.tsx';
 import {
   deletePlaylist,
   leavePlaylist,
   removeTracksFromPlaylist,
   reorderPlaylist,
 } from '../../../entities/library/playlist-queries.ts';
-import { ConfirmDialog } from '../../workspaces/workspace-form-dialog.tsx';
+import { ConfirmDialog } from '../../../entities/workspaces/workspace-form-dialog.tsx';
 import { MediaHeader } from '../../../entities/catalog/media-header.tsx';
 import { EmptyState, PageSkeleton, QueryError } from '../../../entities/errors/page-states.tsx';
 import { PlayActions } from '../../../entities/player/play-actions.tsx';

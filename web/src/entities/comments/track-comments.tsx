@@ -8,16 +8,16 @@ import {
   slugify,
   type TrackComment,
 } from '@backbeat/common';
-import { errorMessage, fieldErrors } from '../../../lib/api-error.ts';
-import { useCurrentUser } from '../../../lib/bootstrap.ts';
-import { useTrans } from '../../../lib/translator.ts';
-import { Avatar } from '../../../ui/avatar.tsx';
-import { Button } from '../../../ui/button.tsx';
-import { Icon } from '../../../ui/icons.tsx';
-import { Spinner } from '../../../ui/spinner.tsx';
-import { Checkbox } from '../../../ui/text-field.tsx';
-import { toast } from '../../../ui/toast/toast-store.ts';
-import { deleteComment, postComment, useTrackComments } from '../comment-queries.ts';
+import { errorMessage, fieldErrors } from '../../lib/api-error.ts';
+import { useCurrentUser } from '../../lib/bootstrap.ts';
+import { useTrans } from '../../lib/translator.ts';
+import { Avatar } from '../../ui/avatar.tsx';
+import { Button } from '../../ui/button.tsx';
+import { Icon } from '../../ui/icons.tsx';
+import { Spinner } from '../../ui/spinner.tsx';
+import { Checkbox } from '../../ui/text-field.tsx';
+import { toast } from '../../ui/toast/toast-store.ts';
+import { deleteComment, postComment, useTrackComments } from './comment-queries.ts';
 
 /** Write a comment (optionally at the playing position) or a reply. */
 function CommentForm({

@@ -4,8 +4,8 @@ import { activeLyricIndex, parseLyrics } from '@backbeat/common';
 import { ApiError } from '../../lib/api-error.ts';
 import { useTrans } from '../../lib/translator.ts';
 import { Skeleton } from '../../ui/skeleton.tsx';
-import { useLyricsQuery } from '../../entities/catalog/queries.ts';
-import { player, usePlayerStore } from '../../entities/player/player-store.ts';
+import { useLyricsQuery } from '../catalog/queries.ts';
+import { player, usePlayerStore } from '../player/player-store.ts';
 
 /**
  * A track's lyrics. Synced lyrics follow the playhead when this track is playing, and a line

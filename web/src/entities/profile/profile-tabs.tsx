@@ -8,16 +8,16 @@ import {
   type Repost,
   type UserSummary,
 } from '@backbeat/common';
-import { http } from '../../../lib/http.ts';
-import { useTrans } from '../../../lib/translator.ts';
-import { Avatar } from '../../../ui/avatar.tsx';
-import { Spinner } from '../../../ui/spinner.tsx';
-import { AlbumCard, CardGrid, PlaylistCard } from '../../../entities/catalog/media-cards.tsx';
-import { TrackTable } from '../../../entities/catalog/track-table.tsx';
-import { EmptyState, QueryError } from '../../../entities/errors/page-states.tsx';
-import { ProfileAlbums, ProfileTracks } from '../../account/profile/profile-uploads.tsx';
-import { followKeys } from '../../../entities/library/follow-queries.ts';
-import { LoadMore } from '../../../ui/load-more.tsx';
+import { http } from '../../lib/http.ts';
+import { useTrans } from '../../lib/translator.ts';
+import { Avatar } from '../../ui/avatar.tsx';
+import { Spinner } from '../../ui/spinner.tsx';
+import { AlbumCard, CardGrid, PlaylistCard } from '../catalog/media-cards.tsx';
+import { TrackTable } from '../catalog/track-table.tsx';
+import { EmptyState, QueryError } from '../errors/page-states.tsx';
+import { ProfileAlbums, ProfileTracks } from './profile-uploads.tsx';
+import { followKeys } from '../library/follow-queries.ts';
+import { LoadMore } from '../../ui/load-more.tsx';
 
 /** Spec §2 `user/{userId}/{userName}/{tabName}`; the first is shown without a tab name. */
 export const PROFILE_TABS = [

@@ -1,7 +1,7 @@
 import { formatDuration } from '@backbeat/common';
-import { useTrans } from '../../../lib/translator.ts';
-import { Avatar } from '../../../ui/avatar.tsx';
-import { useTrackComments } from '../comment-queries.ts';
+import { useTrans } from '../../lib/translator.ts';
+import { Avatar } from '../../ui/avatar.tsx';
+import { useTrackComments } from './comment-queries.ts';
 
 /** Timed comments as small avatars along the waveform; each seeks to its moment. */
 export function CommentMarkers({

@@ -1,13 +1,13 @@
 import type { Album, Track } from '@backbeat/common';
-import { useCurrentUser } from '../../../lib/bootstrap.ts';
-import { useTrans } from '../../../lib/translator.ts';
-import { Spinner } from '../../../ui/spinner.tsx';
-import { AlbumCard, CardGrid } from '../../../entities/catalog/media-cards.tsx';
-import { EmptyState, QueryError } from '../../../entities/errors/page-states.tsx';
-import { PlayActions } from '../../../entities/player/play-actions.tsx';
-import { TrackTable } from '../../../entities/catalog/track-table.tsx';
+import { useCurrentUser } from '../../lib/bootstrap.ts';
+import { useTrans } from '../../lib/translator.ts';
+import { Spinner } from '../../ui/spinner.tsx';
+import { AlbumCard, CardGrid } from '../catalog/media-cards.tsx';
+import { EmptyState, QueryError } from '../errors/page-states.tsx';
+import { PlayActions } from '../player/play-actions.tsx';
+import { TrackTable } from '../catalog/track-table.tsx';
 import { useProfileUploadsQuery } from './queries.ts';
-import { LoadMore } from '../../../ui/load-more.tsx';
+import { LoadMore } from '../../ui/load-more.tsx';
 
 /** Loading, error, empty and "Load more" around one list of uploads. */
 function UploadsList<K extends 'tracks' | 'albums'>({

@@ -14,7 +14,7 @@ import { useTrans } from '../../lib/translator.ts';
 import { buttonClass } from '../../ui/button.tsx';
 import { openDialog } from '../../ui/dialog/dialog-store.ts';
 import { toast } from '../../ui/toast/toast-store.ts';
-import { PasswordPromptDialog } from '../account/password-prompt-dialog.tsx';
+import { PasswordPromptDialog } from './password-prompt-dialog.tsx';
 
 export type SocialResult =
   | {

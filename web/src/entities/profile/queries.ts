@@ -7,8 +7,8 @@ import type {
   UpdateProfileValues,
   User,
 } from '@backbeat/common';
-import { http } from '../../../lib/http.ts';
-import { queryClient } from '../../../lib/query-client.ts';
+import { http } from '../../lib/http.ts';
+import { queryClient } from '../../lib/query-client.ts';
 
 const UPLOADS_PAGE_SIZE = 30;
 

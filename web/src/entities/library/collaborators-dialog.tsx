@@ -1,20 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { PlaylistDetails, SearchResults, UserSummary } from '@backbeat/common';
-import { errorMessage, fieldErrors } from '../../../lib/api-error.ts';
-import { useCurrentUser } from '../../../lib/bootstrap.ts';
-import { http } from '../../../lib/http.ts';
-import { useTrans } from '../../../lib/translator.ts';
-import { Avatar } from '../../../ui/avatar.tsx';
-import { Button } from '../../../ui/button.tsx';
-import { Dialog } from '../../../ui/dialog/dialog.tsx';
-import { openDialog } from '../../../ui/dialog/dialog-store.ts';
-import { Spinner } from '../../../ui/spinner.tsx';
-import { Checkbox, TextField } from '../../../ui/text-field.tsx';
-import { toast } from '../../../ui/toast/toast-store.ts';
-import { ConfirmDialog } from '../../workspaces/workspace-form-dialog.tsx';
-import { usePlaylistQuery } from '../../../entities/catalog/queries.ts';
-import { inviteEditor, removeEditor, updatePlaylist } from '../../../entities/library/playlist-queries.ts';
+import { errorMessage, fieldErrors } from '../../lib/api-error.ts';
+import { useCurrentUser } from '../../lib/bootstrap.ts';
+import { http } from '../../lib/http.ts';
+import { useTrans } from '../../lib/translator.ts';
+import { Avatar } from '../../ui/avatar.tsx';
+import { Button } from '../../ui/button.tsx';
+import { Dialog } from '../../ui/dialog/dialog.tsx';
+import { openDialog } from '../../ui/dialog/dialog-store.ts';
+import { Spinner } from '../../ui/spinner.tsx';
+import { Checkbox, TextField } from '../../ui/text-field.tsx';
+import { toast } from '../../ui/toast/toast-store.ts';
+import { ConfirmDialog } from '../workspaces/workspace-form-dialog.tsx';
+import { usePlaylistQuery } from '../catalog/queries.ts';
+import { inviteEditor, removeEditor, updatePlaylist } from './playlist-queries.ts';
 
 const SEARCH_DEBOUNCE_MS = 250;
 

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { userLink, type PlaylistDetails } from '@backbeat/common';
-import { useTrans } from '../../../lib/translator.ts';
-import { Avatar } from '../../../ui/avatar.tsx';
-import { Icon } from '../../../ui/icons.tsx';
+import { useTrans } from '../../lib/translator.ts';
+import { Avatar } from '../../ui/avatar.tsx';
+import { Icon } from '../../ui/icons.tsx';
 
 /** Marks a playlist whose invited editors may change its tracks. */
 export function CollaborativeBadge() {
