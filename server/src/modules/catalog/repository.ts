@@ -5,7 +5,7 @@ import { createAlbumsArtistsQueries } from './albums-artists-repository.ts';
 import { TRACKS_BY, createLinkedIdQueries, type Page } from './linked-ids.ts';
 import { createOwnedIdQueries } from './owned-ids.ts';
 import { createTaxonomyQueries } from './taxonomy-repository.ts';
-import type { AlbumRow, ArtistRow, NamedRef, TrackRow } from './rows.ts';
+import type { NamedRef, TrackRow } from './rows.ts';
 import { visible, visibleById } from './visibility.ts';
 
 export type TrackOrder = 'popular' | 'newest' | 'album';

@@ -2,7 +2,11 @@ import { useParams } from 'react-router';
 import { PageLoadingSpinner } from '../../ui/spinner.tsx';
 import { NotFoundPage, RouteErrorPage } from '../../entities/errors/error-pages.tsx';
 import { ApiError } from '../../lib/api-error.ts';
-import { PROFILE_TABS, ProfileTabs, type ProfileTab } from '../../entities/profile/profile-tabs.tsx';
+import {
+  PROFILE_TABS,
+  ProfileTabs,
+  type ProfileTab,
+} from '../../entities/profile/profile-tabs.tsx';
 import { ProfileHeader } from './profile/profile-header.tsx';
 import { useUserProfileQuery } from '../../entities/profile/queries.ts';
 

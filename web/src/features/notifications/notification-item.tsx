@@ -63,7 +63,8 @@ export function NotificationItem({
     markRead();
     if (inviteId) {
       onOpen?.();
-      const { WorkspaceInviteDialog } = await import('../../entities/workspaces/workspace-invite-dialog.tsx');
+      const { WorkspaceInviteDialog } =
+        await import('../../entities/workspaces/workspace-invite-dialog.tsx');
       void openDialog((close) => (
         <WorkspaceInviteDialog notification={notification} inviteId={inviteId} close={close} />
       ));

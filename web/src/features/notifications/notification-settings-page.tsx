@@ -11,7 +11,10 @@ import { Icon } from '../../ui/icons.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { toast } from '../../ui/toast/toast-store.ts';
 import { PushBlockedError, enablePush, pushState, type PushState } from './push.ts';
-import { notificationKeys, useNotificationSubscriptionsQuery } from '../../entities/notifications/queries.ts';
+import {
+  notificationKeys,
+  useNotificationSubscriptionsQuery,
+} from '../../entities/notifications/queries.ts';
 import { SubscriptionsGrid, type Selections } from './subscriptions-grid.tsx';
 
 function usePushState() {

@@ -12,8 +12,15 @@ import { Spinner } from '../../ui/spinner.tsx';
 import { toast } from '../../ui/toast/toast-store.ts';
 import { setActiveWorkspace } from '../../entities/workspaces/active-workspace.ts';
 import { InviteForm } from './invite-form.tsx';
-import { refreshWorkspaces, useWorkspaceQuery, workspaceKeys } from '../../entities/workspaces/queries.ts';
-import { ConfirmDialog, WorkspaceFormDialog } from '../../entities/workspaces/workspace-form-dialog.tsx';
+import {
+  refreshWorkspaces,
+  useWorkspaceQuery,
+  workspaceKeys,
+} from '../../entities/workspaces/queries.ts';
+import {
+  ConfirmDialog,
+  WorkspaceFormDialog,
+} from '../../entities/workspaces/workspace-form-dialog.tsx';
 import { WorkspaceMembers } from './workspace-members.tsx';
 
 /** The active workspace's people and settings: invite, roles, rename, leave, delete. */

@@ -1,5 +1,11 @@
 import type { Channel } from '@backbeat/common';
-import { AlbumCard, ArtistCard, CardGrid, GenreCard, PlaylistCard } from '../../../entities/catalog/media-cards.tsx';
+import {
+  AlbumCard,
+  ArtistCard,
+  CardGrid,
+  GenreCard,
+  PlaylistCard,
+} from '../../../entities/catalog/media-cards.tsx';
 import { Carousel } from './carousel.tsx';
 import { TrackTable } from '../../../entities/catalog/track-table.tsx';
 

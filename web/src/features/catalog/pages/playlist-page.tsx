@@ -12,7 +12,10 @@ import { toast } from '../../../ui/toast/toast-store.ts';
 import { FollowButton } from '../../../entities/library/follow-button.tsx';
 import { PlaylistFormDialog } from '../../../entities/library/playlist-form-dialog.tsx';
 import { CollaboratorsDialog } from '../../../entities/library/collaborators-dialog.tsx';
-import { CollaborativeBadge, PlaylistEditors } from '../../../entities/library/playlist-editors.tsx';
+import {
+  CollaborativeBadge,
+  PlaylistEditors,
+} from '../../../entities/library/playlist-editors.tsx';
 import {
   deletePlaylist,
   leavePlaylist,

@@ -14,7 +14,11 @@ import { Skeleton } from '../../../ui/skeleton.tsx';
 import { Icon } from '../../../ui/icons.tsx';
 import { openNewPlaylistDialog } from '../components/sidebar-playlists.tsx';
 import { useMyPlaylists } from '../../../entities/library/playlist-queries.ts';
-import { useLibraryList, type LibraryItems, type LibraryListKind } from '../../../entities/library/queries.ts';
+import {
+  useLibraryList,
+  type LibraryItems,
+  type LibraryListKind,
+} from '../../../entities/library/queries.ts';
 import { LoadMore } from '../../../ui/load-more.tsx';
 
 function ListSkeleton() {
