@@ -4,7 +4,8 @@
  * corridor crossed, and the next change tends to turn it into a value import.
  */
 const SERVER_INFRASTRUCTURE = '^server/src/(db|http|lib|storage|mail|realtime|jobs|logging)/';
-const SERVER_COMPOSITION = '^server/src/(seed/|composition/|services\\.ts$|app\\.ts$|main\\.ts$|cli\\.ts$)';
+const SERVER_COMPOSITION =
+  '^server/src/(seed/|composition/|services\\.ts$|app\\.ts$|main\\.ts$|cli\\.ts$)';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -12,7 +13,8 @@ module.exports = {
     {
       name: 'no-circular',
       severity: 'error',
-      comment: 'Files that import each other (type imports included) cannot be read or moved apart.',
+      comment:
+        'Files that import each other (type imports included) cannot be read or moved apart.',
       from: {},
       to: { circular: true },
     },
@@ -34,14 +36,16 @@ module.exports = {
     {
       name: 'server-migrations-frozen',
       severity: 'error',
-      comment: 'A migration is frozen history: it carries its own helpers instead of importing code that may change.',
+      comment:
+        'A migration is frozen history: it carries its own helpers instead of importing code that may change.',
       from: { path: '^server/src/db/migrations/' },
       to: { path: '^server/src/', pathNot: '^server/src/db/(migrations/|database\\.ts$)' },
     },
     {
       name: 'server-modules-below-composition',
       severity: 'error',
-      comment: 'Modules are composed by the composition root (services.ts, composition/) and seeded by seed/; they import neither.',
+      comment:
+        'Modules are composed by the composition root (services.ts, composition/) and seeded by seed/; they import neither.',
       from: { path: '^server/src/modules/' },
       to: { path: SERVER_COMPOSITION },
     },
@@ -55,9 +59,21 @@ module.exports = {
     {
       name: 'web-entities-below-features',
       severity: 'error',
-      comment: 'entities/ holds what several features show; features compose it, it imports no feature or app file.',
+      comment:
+        'entities/ holds what several features show; features compose it, it imports no feature or app file.',
       from: { path: '^web/src/entities/' },
       to: { path: '^web/src/(app|features)/' },
+    },
+    {
+      name: 'web-features-share-through-entities',
+      severity: 'error',
+      comment:
+        "A feature takes another feature's pages or routes (to mount them), nothing else: what several features show lives in entities/.",
+      from: { path: '^web/src/features/([^/]+)/' },
+      to: {
+        path: '^web/src/features/[^/]+/',
+        pathNot: ['^web/src/features/$1/', '(-page|/routes)\\.tsx$'],
+      },
     },
     {
       name: 'web-features-below-app',
