@@ -17,7 +17,7 @@ import { createRadioService } from '../modules/radio/service.ts';
 import { createSearchIndexRepository } from '../modules/search/repository.ts';
 import { createSearchService } from '../modules/search/service.ts';
 import { createStreamingService } from '../modules/streaming/service.ts';
-import { createCatalogIndexer } from '../modules/catalog/indexing.ts';
+import { createCatalogIndexer } from '../modules/search/catalog-indexing.ts';
 import { createCatalogRepository } from '../modules/catalog/repository.ts';
 import { createCatalogService } from '../modules/catalog/service.ts';
 import { createCatalogWriteRepository } from '../modules/catalog/write-repository.ts';

@@ -1,6 +1,6 @@
-import type { SearchDocument, SearchIndexRepository } from '../search/repository.ts';
-import { searchDocument } from '../search/document.ts';
-import type { CatalogWriteRepository } from './write-repository.ts';
+import type { SearchDocument, SearchIndexRepository } from './repository.ts';
+import { searchDocument } from './document.ts';
+import type { CatalogWriteRepository } from '../catalog/write-repository.ts';
 
 const BATCH = 1000;
 
