@@ -1,6 +1,5 @@
-import { searchTerms, type SearchResults, type SearchType } from '@backbeat/common';
+import { searchTerms, type Playlist, type SearchResults, type SearchType } from '@backbeat/common';
 import type { CatalogService, Viewer } from '../catalog/service.ts';
-import type { PlaylistsService } from '../playlists/service.ts';
 import type { SearchDocument, SearchIndexRepository, SearchKind } from './repository.ts';
 
 export type SearchService = ReturnType<typeof createSearchService>;
@@ -8,7 +7,8 @@ export type SearchService = ReturnType<typeof createSearchService>;
 export function createSearchService(deps: {
   index: SearchIndexRepository;
   catalog: CatalogService;
-  playlists: Pick<PlaylistsService, 'many'>;
+  /** The playlists service's `many` (search sits below playlists, which index their names). */
+  playlists: { many(ids: readonly number[], viewer: Viewer): Promise<Playlist[]> };
 }) {
   const { index, catalog } = deps;
 
