@@ -34,7 +34,7 @@ import { valueListsRoutes } from './modules/value-lists/routes.ts';
 import { notificationsRoutes } from './modules/notifications/routes.ts';
 import { workspacesRoutes } from './modules/workspaces/routes.ts';
 import { realtimeRoutes } from './realtime/routes.ts';
-import { syncRequestCaches } from './modules/sessions/cache-sync.ts';
+import { syncRequestCaches } from './composition/request-cache-sync.ts';
 import { createServices } from './services.ts';
 
 const projectRoot = resolve(import.meta.dirname, '../..');

@@ -1,6 +1,6 @@
-import type { RealtimeHub } from '../../realtime/hub.ts';
-import type { UsersService } from '../users/service.ts';
-import type { SessionCacheChange, SessionsRepository } from './repository.ts';
+import type { RealtimeHub } from '../realtime/hub.ts';
+import type { UsersService } from '../modules/users/service.ts';
+import type { SessionCacheChange, SessionsRepository } from '../modules/sessions/repository.ts';
 
 type Notice = { sessions: SessionCacheChange } | { user: number };
 const TOPIC = 'request-caches';

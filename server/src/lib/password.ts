@@ -1,5 +1,5 @@
 import type * as Argon2 from '@node-rs/argon2';
-import { lazyRequire } from '../../lib/lazy-require.ts';
+import { lazyRequire } from './lazy-require.ts';
 
 const argon2 = lazyRequire<typeof Argon2>('@node-rs/argon2');
 

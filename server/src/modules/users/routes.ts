@@ -15,7 +15,7 @@ import { typed, type RoutesPlugin } from '../../http/types.ts';
 import type { FastifyRequest } from 'fastify';
 import { bootstrapFor } from '../bootstrap/present.ts';
 import { LOCALE_COOKIE } from '../bootstrap/service.ts';
-import { requireConfirmedPassword } from '../auth/session-login.ts';
+import { requireConfirmedPassword } from './password-confirmation.ts';
 import { AVATAR_URL_PREFIX, avatarDirectory, createAvatarsService } from './avatars.ts';
 
 const GUEST_LOCALE_DAYS = 365;
