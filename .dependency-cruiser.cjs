@@ -19,6 +19,15 @@ module.exports = {
       to: { circular: true },
     },
     {
+      name: 'no-circular-folders',
+      severity: 'error',
+      scope: 'folder',
+      comment:
+        'Folders that import each other (a module and its neighbour, two entities) are one tangle: pick which stands below.',
+      from: {},
+      to: { circular: true },
+    },
+    {
       name: 'common-stands-alone',
       severity: 'error',
       comment: 'common/ is imported by server and web; it imports neither.',

@@ -2,10 +2,10 @@ import type { Album, Track } from '@backbeat/common';
 import { useCurrentUser } from '../../lib/bootstrap.ts';
 import { useTrans } from '../../lib/translator.ts';
 import { Spinner } from '../../ui/spinner.tsx';
-import { AlbumCard, CardGrid } from '../catalog/media-cards.tsx';
+import { AlbumCard, CardGrid } from '../listings/media-cards.tsx';
 import { EmptyState, QueryError } from '../errors/page-states.tsx';
 import { PlayActions } from '../player/play-actions.tsx';
-import { TrackTable } from '../catalog/track-table.tsx';
+import { TrackTable } from '../listings/track-table.tsx';
 import { useProfileUploadsQuery } from './queries.ts';
 import { LoadMore } from '../../ui/load-more.tsx';
 

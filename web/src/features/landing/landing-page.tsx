@@ -4,7 +4,7 @@ import { useBootstrap } from '../../lib/bootstrap.ts';
 import { useTrans } from '../../lib/translator.ts';
 import { buttonClass } from '../../ui/button.tsx';
 import { Icon, type IconName } from '../../ui/icons.tsx';
-import { AlbumCard, CardGrid } from '../../entities/catalog/media-cards.tsx';
+import { AlbumCard, CardGrid } from '../../entities/listings/media-cards.tsx';
 import { useChannelQuery } from '../../entities/catalog/queries.ts';
 
 const FEATURES: { icon: IconName; title: string; text: string }[] = [

@@ -6,7 +6,7 @@ import { Button } from '../../ui/button.tsx';
 import { Icon } from '../../ui/icons.tsx';
 import { MediaHeader } from '../../entities/catalog/media-header.tsx';
 import { EmptyState, PageSkeleton, QueryError } from '../../entities/errors/page-states.tsx';
-import { TrackTable } from '../../entities/catalog/track-table.tsx';
+import { TrackTable } from '../../entities/listings/track-table.tsx';
 import { useRadioQuery } from '../../entities/catalog/queries.ts';
 import { NotFoundPage } from '../../entities/errors/error-pages.tsx';
 import { player } from '../../entities/player/player-store.ts';

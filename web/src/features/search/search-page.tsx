@@ -17,9 +17,9 @@ import {
   ArtistCard,
   CardGrid,
   PlaylistCard,
-} from '../../entities/catalog/media-cards.tsx';
+} from '../../entities/listings/media-cards.tsx';
 import { ChannelSkeleton, EmptyState } from '../../entities/errors/page-states.tsx';
-import { TrackTable } from '../../entities/catalog/track-table.tsx';
+import { TrackTable } from '../../entities/listings/track-table.tsx';
 import { useSearchQuery } from './queries.ts';
 
 const TAB_LABELS: Record<SearchType, string> = {

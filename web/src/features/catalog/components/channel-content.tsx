@@ -5,9 +5,9 @@ import {
   CardGrid,
   GenreCard,
   PlaylistCard,
-} from '../../../entities/catalog/media-cards.tsx';
+} from '../../../entities/listings/media-cards.tsx';
 import { Carousel } from './carousel.tsx';
-import { TrackTable } from '../../../entities/catalog/track-table.tsx';
+import { TrackTable } from '../../../entities/listings/track-table.tsx';
 
 function cards(channel: Channel): React.ReactNode[] {
   const { content } = channel;

@@ -18,7 +18,7 @@ import { Chips, MediaHeader } from '../../../entities/catalog/media-header.tsx';
 import { EmptyState, PageSkeleton, QueryError } from '../../../entities/errors/page-states.tsx';
 import { PlayActions } from '../../../entities/player/play-actions.tsx';
 import { ShareDialog } from '../../../entities/catalog/share-dialog.tsx';
-import { TrackTable } from '../../../entities/catalog/track-table.tsx';
+import { TrackTable } from '../../../entities/listings/track-table.tsx';
 import { useAlbumQuery } from '../../../entities/catalog/queries.ts';
 
 const TYPE_LABELS = { album: 'Album', single: 'Single', ep: 'EP', compilation: 'Compilation' };

@@ -4,14 +4,14 @@ import { genreLink, radioLink } from '@backbeat/common';
 import { useTrans } from '../../../lib/translator.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Icon } from '../../../ui/icons.tsx';
-import { AlbumCard, ArtistCard, CardGrid } from '../../../entities/catalog/media-cards.tsx';
+import { AlbumCard, ArtistCard, CardGrid } from '../../../entities/listings/media-cards.tsx';
 import { Carousel } from '../components/carousel.tsx';
 import { FollowButton } from '../../../entities/library/follow-button.tsx';
 import { LikePageButton } from '../../../entities/library/like-button.tsx';
 import { Chips, MediaHeader } from '../../../entities/catalog/media-header.tsx';
 import { PageSkeleton, QueryError } from '../../../entities/errors/page-states.tsx';
 import { PlayActions } from '../../../entities/player/play-actions.tsx';
-import { TrackTable } from '../../../entities/catalog/track-table.tsx';
+import { TrackTable } from '../../../entities/listings/track-table.tsx';
 import { useArtistQuery } from '../../../entities/catalog/queries.ts';
 
 const COLLAPSED_TRACKS = 5;

@@ -26,7 +26,7 @@ import { ConfirmDialog } from '../../../entities/workspaces/workspace-form-dialo
 import { MediaHeader } from '../../../entities/catalog/media-header.tsx';
 import { EmptyState, PageSkeleton, QueryError } from '../../../entities/errors/page-states.tsx';
 import { PlayActions } from '../../../entities/player/play-actions.tsx';
-import { TrackTable } from '../../../entities/catalog/track-table.tsx';
+import { TrackTable } from '../../../entities/listings/track-table.tsx';
 import { usePlaylistQuery } from '../../../entities/catalog/queries.ts';
 
 /**

@@ -25,7 +25,7 @@ import { Chips, MediaHeader } from '../../../entities/catalog/media-header.tsx';
 import { PageSkeleton, QueryError } from '../../../entities/errors/page-states.tsx';
 import { PlayActions } from '../../../entities/player/play-actions.tsx';
 import { ShareDialog } from '../../../entities/catalog/share-dialog.tsx';
-import { TrackTable } from '../../../entities/catalog/track-table.tsx';
+import { TrackTable } from '../../../entities/listings/track-table.tsx';
 import { useTrackQuery } from '../../../entities/catalog/queries.ts';
 
 export function TrackPage() {

@@ -6,10 +6,10 @@ import {
   ArtistCard,
   CardGrid,
   PlaylistCard,
-} from '../../../entities/catalog/media-cards.tsx';
+} from '../../../entities/listings/media-cards.tsx';
 import { EmptyState, QueryError } from '../../../entities/errors/page-states.tsx';
 import { PlayActions } from '../../../entities/player/play-actions.tsx';
-import { TrackTable } from '../../../entities/catalog/track-table.tsx';
+import { TrackTable } from '../../../entities/listings/track-table.tsx';
 import { Skeleton } from '../../../ui/skeleton.tsx';
 import { Icon } from '../../../ui/icons.tsx';
 import { openNewPlaylistDialog } from '../components/sidebar-playlists.tsx';

@@ -13,7 +13,7 @@ import { openDialog } from '../../ui/dialog/dialog-store.ts';
 import { Menu, type MenuAnchor, type MenuEntry } from '../../ui/menu.tsx';
 import { AddToPlaylistDialog } from '../library/add-to-playlist-dialog.tsx';
 import { player } from '../player/player-store.ts';
-import { absoluteUrl, copyText, ShareDialog } from './share-dialog.tsx';
+import { absoluteUrl, copyText, ShareDialog } from '../catalog/share-dialog.tsx';
 
 /**
  * The track row menu: play, play next, add to queue or to a playlist, radio, go to artist or

@@ -19,8 +19,8 @@ import { useTrans } from '../../lib/translator.ts';
 import { Icon } from '../../ui/icons.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { player } from '../player/player-store.ts';
-import { Artwork } from './artwork.tsx';
-import { PrivateMark } from './private-mark.tsx';
+import { Artwork } from '../catalog/artwork.tsx';
+import { PrivateMark } from '../catalog/private-mark.tsx';
 
 /** Round play button over a card; loads the tracks only when pressed. */
 function CardPlayButton({ label, load }: { label: string; load: () => Promise<Track[]> }) {

@@ -9,9 +9,9 @@ import { LikeButton } from '../library/like-button.tsx';
 import { TRACK_ROW_DRAG_TYPE, TRACKS_DRAG_TYPE } from '../library/drag.ts';
 import { Equalizer } from '../player/play-button.tsx';
 import { player, usePlayerStore, type PlaySource } from '../player/player-store.ts';
-import { ArtistLinks } from './artist-links.tsx';
-import { Artwork } from './artwork.tsx';
-import { PrivateMark } from './private-mark.tsx';
+import { ArtistLinks } from '../catalog/artist-links.tsx';
+import { Artwork } from '../catalog/artwork.tsx';
+import { PrivateMark } from '../catalog/private-mark.tsx';
 
 // The menu (and its positioning library) loads the first time a menu opens.
 const TrackMenu = lazy(async () => ({ default: (await import('./track-menu.tsx')).TrackMenu }));
