@@ -1,9 +1,13 @@
-import type { Services } from '../services.ts';
 import type { ScheduledTask } from '../jobs/scheduler.ts';
 
 const HOUR_MS = 3_600_000;
 
-export function scheduledTasks(services: Services): ScheduledTask[] {
+/** The housekeeping each instance runs, given the services' prune calls. */
+export function scheduledTasks(services: {
+  sessions: { deleteExpired(): Promise<number> };
+  auth: { pruneLoginFailures(): Promise<number> };
+  workspaces: { pruneExpiredInvites(): Promise<number> };
+}): ScheduledTask[] {
   return [
     {
       name: 'prune-expired-sessions',
