@@ -66,6 +66,14 @@ module.exports = {
       to: { path: '^web/src/(app|features|entities)/' },
     },
     {
+      name: 'web-lib-below-ui',
+      severity: 'error',
+      comment:
+        'ui/ (the design system) is built on lib/ (http, translator, bootstrap); lib imports no ui.',
+      from: { path: '^web/src/lib/' },
+      to: { path: '^web/src/ui/' },
+    },
+    {
       name: 'web-entities-below-features',
       severity: 'error',
       comment:
