@@ -46,6 +46,24 @@ export interface User {
   has_password: boolean;
   social_profiles: { service_name: string; username: string | null }[];
   created_at: string;
+  /**
+   * Only in the user's own account view (`GET users/{id}` of oneself, spec §3): the API
+   * tokens by name and date (never their secret), for holders of api.access.
+   */
+  tokens?: AccessTokenSummary[];
+  /**
+   * Only in the user's own account view, and only while their password is confirmed (the
+   * same bar as `GET auth/user/two-factor-recovery-codes`); null otherwise.
+   */
+  two_factor_recovery_codes?: string[] | null;
+}
+
+/** Spec §3 access token: what may be listed; the plain text is shown once, at creation. */
+export interface AccessTokenSummary {
+  id: number;
+  name: string;
+  last_used_at: string | null;
+  created_at: string;
 }
 
 export interface Theme {
@@ -130,6 +148,17 @@ export interface PublicSettings {
     demo_password?: string | null;
   };
   copyright: string;
+  /**
+   * The web font of spec §7, by family and weights, from `provider_url` (a same-origin path
+   * such as "/fonts" or a CSS2-compatible provider); without a provider, system fonts.
+   */
+  fonts?: WebFontSettings;
+}
+
+export interface WebFontSettings {
+  family: string | null;
+  weights: number[];
+  provider_url: string | null;
 }
 
 export interface CookieNotice {

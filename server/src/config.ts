@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { SEARCH_RATE_LIMIT } from '@backbeat/common';
 import { appKeyWeakness } from './lib/crypto.ts';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -35,6 +36,8 @@ const envSchema = z.object({
     .default(1024 * 1024),
   SESSION_LIFETIME_MINUTES: z.coerce.number().int().positive().default(120),
   REMEMBER_LIFETIME_DAYS: z.coerce.number().int().positive().default(30),
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(0),
+  SEARCH_RATE_LIMIT: z.coerce.number().int().positive().default(SEARCH_RATE_LIMIT.max),
   ADMIN_EMAIL: z.email().default('admin@backbeat.local'),
   ADMIN_PASSWORD: z.string().min(8).optional(),
 });
@@ -55,6 +58,10 @@ export interface Config {
   trustProxy: string[] | false;
   logLevel: string;
   bodyLimit: number;
+  /** After SIGTERM, how long readiness answers 503 while requests are still served. */
+  shutdownDrainMs: number;
+  /** Searches one client (account, else address) may run per minute. */
+  searchRateLimit: number;
   sessionLifetimeMinutes: number;
   rememberLifetimeDays: number;
   admin: { email: string; password: string | null };
@@ -122,6 +129,8 @@ export function loadConfig(
     trustProxy: proxies.length ? proxies : false,
     logLevel: e.LOG_LEVEL,
     bodyLimit: e.BODY_LIMIT,
+    searchRateLimit: e.SEARCH_RATE_LIMIT,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     sessionLifetimeMinutes: e.SESSION_LIFETIME_MINUTES,
     rememberLifetimeDays: e.REMEMBER_LIFETIME_DAYS,
     admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD ?? null },

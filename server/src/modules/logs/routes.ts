@@ -1,8 +1,9 @@
 import { createReadStream } from 'node:fs';
 import { basename } from 'node:path';
-import { hasPermission } from '@backbeat/common';
+import { clientErrorReportSchema, hasPermission } from '@backbeat/common';
 import { forbidden, notFound, unauthenticated } from '../../http/http-error.ts';
-import type { RoutesPlugin } from '../../http/types.ts';
+import { rateLimit } from '../../http/rate-limit.ts';
+import { typed, type RoutesPlugin } from '../../http/types.ts';
 
 export const logsRoutes: RoutesPlugin = async (app) => {
   // The spec names this path with its prefix already (DESIGN §4). In debug mode the error
@@ -23,6 +24,26 @@ export const logsRoutes: RoutesPlugin = async (app) => {
         .header('content-type', 'text/plain; charset=utf-8')
         .header('content-disposition', `attachment; filename="${basename(file)}"`)
         .send(createReadStream(file));
+    },
+  );
+
+  // Uncaught errors from the web app, from the page loads the reporter samples (spec §9
+  // trace sample rate), into the error log the admin reads. Limited per address, as anyone
+  // may call it.
+  typed(app).post(
+    '/api/v1/logs/client-errors',
+    {
+      schema: { body: clientErrorReportSchema },
+      config: { access: 'public', rateLimit: rateLimit('client-errors', 10, 60_000) },
+    },
+    async (request, reply) => {
+      await app.services.fileLogs.write('error', {
+        source: 'web',
+        ...request.body,
+        user_id: request.user?.id ?? null,
+        user_agent: request.headers['user-agent']?.slice(0, 300) ?? null,
+      });
+      return reply.status(204).send();
     },
   );
 };

@@ -17,6 +17,7 @@ import type { FastifyRequest } from 'fastify';
 import { bootstrapFor } from '../bootstrap/present.ts';
 import { LOCALE_COOKIE } from '../bootstrap/service.ts';
 import { requireConfirmedPassword } from './password-confirmation.ts';
+import { ownAccountFields } from './own-account.ts';
 import { AVATAR_URL_PREFIX, avatarDirectory, createAvatarsService } from './avatars.ts';
 
 const GUEST_LOCALE_DAYS = 365;
@@ -56,11 +57,12 @@ export const usersRoutes: RoutesPlugin = async (app) => {
     async (request) => {
       const { id } = request.params;
       if (request.user?.id === id) {
-        const [user, profile] = await Promise.all([
+        const [user, profile, own] = await Promise.all([
           services.users.complete(request.user),
           services.profiles.details(id),
+          ownAccountFields(request, request.user),
         ]);
-        return { user: { ...user, ...profile } };
+        return { user: { ...user, ...profile, ...own } };
       }
       const user = await services.profiles.publicUser(id);
       if (!user) throw notFound();
@@ -124,6 +126,8 @@ export const usersRoutes: RoutesPlugin = async (app) => {
       if (request.user!.id !== request.params.id)
         throw forbidden('You can only delete your own account.');
       await requireConfirmedPassword(request);
+      // Before anything is removed: the last admin's account stays whole.
+      await services.users.assertNotLastAdmin(request.params.id, 'delete');
       const image = request.user!.image;
       await services.profiles.removeHeaderImage(request.params.id);
       // What the database cascade would leave behind: notifications, search entries, files.

@@ -1,6 +1,6 @@
 import { LanguagePicker } from '../../features/locale/language-picker.tsx';
-import { MenuLink } from '../../features/menus/menu-link.tsx';
-import { useMenu } from '../../features/menus/use-menu.ts';
+import { MenuLink } from '../../entities/menus/menu-link.tsx';
+import { useMenu } from '../../entities/menus/use-menu.ts';
 import { ThemeSwitch } from '../../features/theme/theme-switch.tsx';
 import { useBootstrap } from '../../lib/bootstrap.ts';
 import { useTrans } from '../../lib/translator.ts';
@@ -13,7 +13,7 @@ export function Footer() {
   return (
     <footer className="mt-auto border-t border-border px-4 py-6 text-sm text-fg-muted md:px-8">
       <div className="flex flex-col gap-4 md:flex-row md:items-center md:justify-between">
-        {menu && (
+        {menu && menu.items.length > 0 && (
           <nav aria-label={trans(menu.name)} className="flex flex-wrap gap-x-5 gap-y-2">
             {menu.items.map((item) => (
               <MenuLink key={item.id} item={item} className={() => 'hover:text-fg hover:underline'}>

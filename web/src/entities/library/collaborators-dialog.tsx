@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { PlaylistDetails, SearchResults, UserSummary } from '@backbeat/common';
-import { errorMessage, fieldErrors } from '../../lib/api-error.ts';
+import { fieldErrors } from '../../lib/api-error.ts';
 import { useCurrentUser } from '../../lib/bootstrap.ts';
 import { http } from '../../lib/http.ts';
 import { useTrans } from '../../lib/translator.ts';
@@ -15,6 +15,7 @@ import { toast } from '../../ui/toast/toast-store.ts';
 import { ConfirmDialog } from '../workspaces/workspace-form-dialog.tsx';
 import { usePlaylistQuery } from '../catalog/queries.ts';
 import { inviteEditor, removeEditor, updatePlaylist } from './playlist-queries.ts';
+import { showErrorToast } from '../../ui/toast/error-toast.ts';
 
 const SEARCH_DEBOUNCE_MS = 250;
 
@@ -71,7 +72,7 @@ export function CollaboratorsDialog({
     } catch (failure) {
       const field = fieldErrors(failure).user_id;
       if (field) setError(trans(field));
-      else toast.danger(trans(errorMessage(failure)));
+      else showErrorToast(failure, trans);
     } finally {
       setBusy(false);
     }

@@ -16,16 +16,13 @@ export interface DeviceSession {
   city: string | null;
   country: string | null;
   ip_address: string | null;
+  /** A non-secret label of the session (spec §3), never its cookie. */
+  token: string;
   last_active: string;
   is_current_device: boolean;
 }
 
-export interface AccessToken {
-  id: number;
-  name: string;
-  last_used_at: string | null;
-  created_at: string;
-}
+export type { AccessTokenSummary as AccessToken } from '@backbeat/common';
 
 export interface ValueLists {
   timezones: Record<string, { value: string; text: string }[]>;

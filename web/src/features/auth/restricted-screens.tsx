@@ -9,6 +9,7 @@ import { Button } from '../../ui/button.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { toast } from '../../ui/toast/toast-store.ts';
 import { useLogout } from './session-queries.ts';
+import { showErrorToast } from '../../ui/toast/error-toast.ts';
 
 function RestrictedLayout({ children }: { children: ReactNode }) {
   const trans = useTrans();
@@ -65,7 +66,7 @@ export function VerifyEmailScreen() {
       await http.post('resend-email-verification', { email: user?.email });
       toast(trans('Email sent'));
     } catch (e) {
-      toast.danger(trans(errorMessage(e)));
+      showErrorToast(e, trans);
     } finally {
       setSending(false);
     }

@@ -16,6 +16,7 @@ import {
   useNotificationSubscriptionsQuery,
 } from '../../entities/notifications/queries.ts';
 import { SubscriptionsGrid, type Selections } from './subscriptions-grid.tsx';
+import { showErrorToast } from '../../ui/toast/error-toast.ts';
 
 function usePushState() {
   const [state, setState] = useState<PushState | null>(null);
@@ -92,7 +93,7 @@ function Settings() {
       setDraft(null);
       toast(trans('Updated preferences'));
     } catch (error) {
-      toast.danger(trans(errorMessage(error)));
+      showErrorToast(error, trans);
     } finally {
       setSaving(false);
     }

@@ -22,6 +22,7 @@ import {
   WorkspaceFormDialog,
 } from '../../entities/workspaces/workspace-form-dialog.tsx';
 import { WorkspaceMembers } from './workspace-members.tsx';
+import { showErrorToast } from '../../ui/toast/error-toast.ts';
 
 /** The active workspace's people and settings: invite, roles, rename, leave, delete. */
 export function ManageWorkspaceDialog({ id, close }: { id: number; close: () => void }) {
@@ -69,7 +70,7 @@ export function ManageWorkspaceDialog({ id, close }: { id: number; close: () => 
       toast(trans(remove ? 'Workspace deleted' : 'Left workspace'));
       close();
     } catch (error) {
-      toast.danger(trans(errorMessage(error)));
+      showErrorToast(error, trans);
     }
   };
 

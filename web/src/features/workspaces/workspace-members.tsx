@@ -4,12 +4,12 @@ import {
   type AssignableWorkspaceRole,
   type WorkspaceDetails,
 } from '@backbeat/common';
-import { errorMessage } from '../../lib/api-error.ts';
 import { http } from '../../lib/http.ts';
 import { useTrans } from '../../lib/translator.ts';
 import { Avatar } from '../../ui/avatar.tsx';
 import { Button } from '../../ui/button.tsx';
 import { toast } from '../../ui/toast/toast-store.ts';
+import { showErrorToast } from '../../ui/toast/error-toast.ts';
 
 /** Members with their roles, and pending invites; each control only where the server allows. */
 export function WorkspaceMembers({
@@ -26,7 +26,7 @@ export function WorkspaceMembers({
       toast(trans(done));
       await onChanged();
     } catch (error) {
-      toast.danger(trans(errorMessage(error)));
+      showErrorToast(error, trans);
     }
   };
   const base = `workspaces/${workspace.id}`;

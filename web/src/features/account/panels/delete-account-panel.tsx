@@ -1,7 +1,6 @@
 import { startTransition } from 'react';
 import { useNavigate } from 'react-router';
 import type { BootstrapData, User } from '@backbeat/common';
-import { errorMessage } from '../../../lib/api-error.ts';
 import { useBootstrapStore } from '../../../lib/bootstrap.ts';
 import { http } from '../../../lib/http.ts';
 import { queryClient } from '../../../lib/query-client.ts';
@@ -12,6 +11,7 @@ import { openDialog } from '../../../ui/dialog/dialog-store.ts';
 import { toast } from '../../../ui/toast/toast-store.ts';
 import { withConfirmedPassword } from '../password-confirmation.tsx';
 import { Panel } from '../panel.tsx';
+import { showErrorToast } from '../../../ui/toast/error-toast.ts';
 
 export function DeleteAccountPanel({ user }: { user: User }) {
   const trans = useTrans();
@@ -52,7 +52,7 @@ export function DeleteAccountPanel({ user }: { user: User }) {
       });
       toast(trans('Account deleted'));
     } catch (error) {
-      toast.danger(trans(errorMessage(error)));
+      showErrorToast(error, trans);
     }
   };
 
