@@ -4,8 +4,8 @@ import { buildApp } from '../../server/src/app.ts';
 import { loadConfig } from '../../server/src/config.ts';
 import { openDatabase } from '../../server/src/db/database.ts';
 import { migrateToLatest } from '../../server/src/db/migrations/index.ts';
-import { seedDemoCatalog } from '../../server/src/db/seed/demo/catalog.ts';
-import { seed } from '../../server/src/db/seed/index.ts';
+import { seedDemoCatalog } from '../../server/src/seed/demo/catalog.ts';
+import { seed } from '../../server/src/seed/index.ts';
 import { FLOOD_USERS } from './search-flood.ts';
 
 export const STREAM_FILE_KEY = 'audio/bench/five-megabytes.mp3';

@@ -7,7 +7,7 @@ import { buildApp } from '../../server/src/app.ts';
 import { loadConfig, type Config } from '../../server/src/config.ts';
 import { openDatabase } from '../../server/src/db/database.ts';
 import { migrateToLatest } from '../../server/src/db/migrations/index.ts';
-import { seed } from '../../server/src/db/seed/index.ts';
+import { seed } from '../../server/src/seed/index.ts';
 
 export const ADMIN = { email: 'admin@backbeat.test', password: 'correct horse battery' };
 

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrations/index.ts';
-import { seed } from './db/seed/index.ts';
+import { seed } from './seed/index.ts';
 import { createFileLogs } from './logging/file-logs.ts';
 import { createServices } from './services.ts';
 

@@ -18,8 +18,9 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerSpa } from './http/spa.ts';
 import { createFileLogs } from './logging/file-logs.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { bootstrapFor } from './modules/bootstrap/present.ts';
 import { bootstrapRoutes } from './modules/bootstrap/routes.ts';
-import { musicRoutes } from './modules/catalog/register.ts';
+import { musicRoutes } from './composition/music-routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { logsRoutes } from './modules/logs/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
@@ -34,7 +35,7 @@ import { valueListsRoutes } from './modules/value-lists/routes.ts';
 import { notificationsRoutes } from './modules/notifications/routes.ts';
 import { workspacesRoutes } from './modules/workspaces/routes.ts';
 import { realtimeRoutes } from './realtime/routes.ts';
-import { syncRequestCaches } from './modules/sessions/cache-sync.ts';
+import { syncRequestCaches } from './composition/request-cache-sync.ts';
 import { createServices } from './services.ts';
 
 const projectRoot = resolve(import.meta.dirname, '../..');
@@ -174,7 +175,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await services.realtime.close();
   });
   await options.configure?.(app);
-  await registerSpa(app, config.webDistPath);
+  await registerSpa(app, config.webDistPath, bootstrapFor);
 
   app.setNotFoundHandler(async (request, reply) => {
     const wantsPage =

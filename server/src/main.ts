@@ -2,10 +2,10 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrations/index.ts';
-import { seed } from './db/seed/index.ts';
-import { seedDemoCatalogOnFirstStart, warmUpDemoAudio } from './db/seed/demo/index.ts';
+import { seed } from './seed/index.ts';
+import { seedDemoCatalogOnFirstStart, warmUpDemoAudio } from './seed/demo/index.ts';
 import { startScheduler } from './jobs/scheduler.ts';
-import { scheduledTasks } from './jobs/tasks.ts';
+import { scheduledTasks } from './composition/scheduled-tasks.ts';
 import { adminAccountBox } from './admin-account-box.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;

@@ -15,7 +15,7 @@ import { createSocialProfilesRepository } from './modules/social-auth/repository
 import { createTwoFactorService } from './modules/two-factor/service.ts';
 import { createBootstrapService } from './modules/bootstrap/service.ts';
 import { createDemoAccounts } from './modules/users/demo-account.ts';
-import { createMusicServices } from './modules/catalog/wiring.ts';
+import { createMusicServices } from './composition/music-services.ts';
 import { createCommentsRepository } from './modules/library/comments-repository.ts';
 import { createCommentsService } from './modules/library/comments-service.ts';
 import { createFollowsRepository } from './modules/library/follows-repository.ts';
@@ -24,7 +24,7 @@ import { createRepostsRepository } from './modules/library/reposts-repository.ts
 import { createRepostsService } from './modules/library/reposts-service.ts';
 import { createLocalizationsRepository } from './modules/localizations/repository.ts';
 import { createNotificationsRepository } from './modules/notifications/repository.ts';
-import { createNotificationAndWorkspaceServices } from './modules/notifications/wiring.ts';
+import { createNotificationAndWorkspaceServices } from './composition/collaboration-services.ts';
 import { createProfilesRepository } from './modules/profiles/repository.ts';
 import { createProfilesService } from './modules/profiles/service.ts';
 import { createRolesRepository } from './modules/roles/repository.ts';
@@ -146,3 +146,10 @@ export function createServices(config: Config, database: DatabaseHandle, fileLog
 }
 
 export type Services = ReturnType<typeof createServices>;
+
+/** Routes reach the services through the app (app.ts decorates it with them). */
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+  }
+}

@@ -4,10 +4,11 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider, createBrowserRouter } from 'react-router';
 import { config as configureZod } from 'zod';
 import { appRoutes } from './app/routes.tsx';
-import { setKnownRoutes } from './features/menus/known-routes.ts';
+import { setKnownRoutes } from './entities/menus/known-routes.ts';
 import { errorReporterConfig, installErrorReporter } from './lib/error-reporter.ts';
 import { http } from './lib/http.ts';
 import { queryClient } from './lib/query-client.ts';
+import { RouteTableContext } from './lib/route-table.ts';
 import './styles.css';
 
 // Zod probes for eval with `new Function` before compiling fast parsers; the page's CSP
@@ -23,7 +24,9 @@ if (!container) throw new Error('The page has no #root element.');
 createRoot(container).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <RouteTableContext value={appRoutes}>
+        <RouterProvider router={router} />
+      </RouteTableContext>
     </QueryClientProvider>
   </StrictMode>,
 );

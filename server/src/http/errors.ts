@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { InvalidInputError } from '../lib/invalid-input.ts';
 import type { FileLogs } from '../logging/file-logs.ts';
 import { buildIgnitionTrace } from './error-trace.ts';
 import { HttpError } from './http-error.ts';
@@ -36,6 +37,9 @@ export function registerErrorHandling(
       }
       const message = Object.values(errors)[0]?.[0] ?? 'The given data was invalid.';
       return reply.code(422).send({ message, errors });
+    }
+    if (error instanceof InvalidInputError) {
+      return reply.code(422).send({ message: error.message, errors: error.errors });
     }
     if (error instanceof HttpError) {
       return reply.code(error.statusCode).send({

@@ -5,13 +5,14 @@ import {
   XSRF_HEADER,
   hasPermission,
   workspaceIdSchema,
+  type Permission,
   type RouteAccess,
   type User,
   type WorkspaceRole,
 } from '@backbeat/common';
-import type { Services } from '../services.ts';
+import type { Config } from '../config.ts';
 import { HttpError, forbidden, notFound, unauthenticated, validationFailed } from './http-error.ts';
-import { RequestSession, SESSION_COOKIE } from './session.ts';
+import { RequestSession, SESSION_COOKIE, type SessionStore } from './session.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -74,7 +75,22 @@ function parseWorkspaceId(request: FastifyRequest): number {
   return parsed.data;
 }
 
-export function registerRequestContext(app: FastifyInstance, services: Services): void {
+/** What the request context needs of the modules, handed in by app.ts (http imports none). */
+export interface RequestContextServices {
+  config: Pick<Config, 'appKey' | 'sessionLifetimeMinutes' | 'rememberLifetimeDays' | 'appUrl'>;
+  sessions: SessionStore;
+  accessTokens: { authenticate(bearer: string): Promise<number | null> };
+  users: { findForRequest(userId: number): Promise<User | null> };
+  guestRole(): Promise<{ permissions: Permission[] } | null>;
+  workspaces: {
+    roleOf(workspaceId: number, userId: number): Promise<WorkspaceRole | null | undefined>;
+  };
+}
+
+export function registerRequestContext(
+  app: FastifyInstance,
+  services: RequestContextServices,
+): void {
   const sessionOptions = {
     appKey: services.config.appKey,
     lifetimeMinutes: services.config.sessionLifetimeMinutes,

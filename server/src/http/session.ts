@@ -1,12 +1,23 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { XSRF_COOKIE } from '@backbeat/common';
-import type { SessionRow, SessionsRepository } from '../modules/sessions/repository.ts';
+import type { SessionsTable } from '../db/schema.ts';
 
 export const SESSION_COOKIE = 'backbeat_session';
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 /** Sliding expiry is written at most this often, so reads do not turn into writes. */
 const TOUCH_EVERY_MS = 60_000;
+
+type SessionRow = SessionsTable;
+
+/** What a request's session needs of the store (modules/sessions/repository.ts provides it). */
+export interface SessionStore {
+  findLive(id: string): Promise<SessionRow | undefined>;
+  insert(row: SessionRow): Promise<void>;
+  touch(id: string, lastActivity: string, expiresAt: string): Promise<void>;
+  updatePayload(id: string, payload: string): Promise<void>;
+  delete(id: string): Promise<void>;
+}
 
 export interface SessionOptions {
   appKey: string;
@@ -53,7 +64,7 @@ export class RequestSession {
     private token: string,
     public row: SessionRow | null,
     isNew: boolean,
-    private readonly repo: SessionsRepository,
+    private readonly repo: SessionStore,
     private readonly options: SessionOptions,
   ) {
     this.cookieDirty = isNew;
@@ -61,7 +72,7 @@ export class RequestSession {
 
   static async load(
     cookieToken: string | undefined,
-    repo: SessionsRepository,
+    repo: SessionStore,
     options: SessionOptions,
   ): Promise<RequestSession> {
     if (cookieToken && TOKEN_PATTERN.test(cookieToken)) {
@@ -73,7 +84,7 @@ export class RequestSession {
     return new RequestSession(newToken(), null, true, repo, options);
   }
 
-  static detachedFor(repo: SessionsRepository, options: SessionOptions): RequestSession {
+  static detachedFor(repo: SessionStore, options: SessionOptions): RequestSession {
     const session = new RequestSession(newToken(), null, false, repo, options);
     session.detached = true;
     return session;

@@ -3,7 +3,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { bootstrapFor } from '../modules/bootstrap/present.ts';
+import type { BootstrapData } from '@backbeat/common';
 import { allowFraming } from './security-headers.ts';
 import { themeBootScript } from './theme-boot.ts';
 
@@ -45,8 +45,13 @@ function contentSecurityPolicy(nonce: string, embed = false): string {
 /**
  * Serves the built SPA: hashed assets with long caching, and for every app route the one
  * HTML page with the bootstrap data and the pre-paint theme script embedded (spec §3).
+ * `bootstrapFor` is handed in by the composition root (http imports no feature module).
  */
-export async function registerSpa(app: FastifyInstance, webDistPath: string): Promise<void> {
+export async function registerSpa(
+  app: FastifyInstance,
+  webDistPath: string,
+  bootstrapFor: (request: FastifyRequest) => Promise<BootstrapData>,
+): Promise<void> {
   const indexFile = join(webDistPath, 'index.html');
   const template = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : FALLBACK_TEMPLATE;
 

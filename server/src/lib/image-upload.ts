@@ -1,9 +1,6 @@
-import type {} from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
 import type Sharp from 'sharp';
-import { HttpError, validationFailed } from '../http/http-error.ts';
-import { MALFORMED_MULTIPART } from '../http/body-checks.ts';
 import { detectImageType } from './image-type.ts';
+import { invalidInput } from './invalid-input.ts';
 import { lazyRequire } from './lazy-require.ts';
 
 /** Uploaded images (avatars, profile headers, playlist covers): checked by decoding them. */
@@ -59,9 +56,9 @@ export async function processedImage(
   kind: ImageKind,
   field = 'file',
 ): Promise<StoredImage> {
-  if (bytes.length > maxBytes) throw validationFailed({ [field]: [imageTooLarge(maxBytes)] });
+  if (bytes.length > maxBytes) throw invalidInput({ [field]: [imageTooLarge(maxBytes)] });
   // By content, never by name or declared type; SVG is not an option (scripts).
-  if (!detectImageType(bytes)) throw validationFailed({ [field]: [NOT_AN_IMAGE] });
+  if (!detectImageType(bytes)) throw invalidInput({ [field]: [NOT_AN_IMAGE] });
   const box = IMAGE_BOXES[kind];
   try {
     const output = await sharp()(bytes, {
@@ -76,31 +73,8 @@ export async function processedImage(
     return { bytes: output, extension: 'webp', mime: 'image/webp' };
   } catch (error) {
     const message = error instanceof Error ? error.message : '';
-    throw validationFailed({
+    throw invalidInput({
       [field]: [/pixel limit/i.test(message) ? IMAGE_TOO_MANY_PIXELS : IMAGE_UNREADABLE],
     });
-  }
-}
-
-/**
- * The bytes of the `file` part of a multipart request: 422 when there is none or it is over
- * `maxBytes` (the route's plugin registers @fastify/multipart with a file size limit just
- * above it), 400 when the multipart body itself is broken (cut short, bad part headers).
- * Whether it is an image is `processedImage`'s to say.
- */
-export async function uploadedFileBytes(request: FastifyRequest, maxBytes: number) {
-  if (!request.isMultipart()) throw validationFailed({ file: [NOT_AN_IMAGE] });
-  try {
-    const file = await request.file();
-    if (!file) throw validationFailed({ file: [NOT_AN_IMAGE] });
-    return await file.toBuffer();
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-      throw validationFailed({ file: [imageTooLarge(maxBytes)] });
-    // Ours, or the multipart plugin's limits (too many parts or fields): already a 4xx.
-    const status = (error as { statusCode?: number }).statusCode;
-    if (error instanceof HttpError || (status && status >= 400 && status < 500)) throw error;
-    // The multipart reader's own errors are plain Errors: the body was not what it claimed.
-    throw new HttpError(400, MALFORMED_MULTIPART);
   }
 }

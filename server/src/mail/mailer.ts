@@ -4,7 +4,6 @@ import { lazyRequire } from '../lib/lazy-require.ts';
 
 const loadNodemailer = lazyRequire<typeof nodemailerModule>('nodemailer');
 import type { FileLogs } from '../logging/file-logs.ts';
-import type { SettingsService } from '../modules/settings/service.ts';
 
 export interface MailMessage {
   to: string;
@@ -13,11 +12,24 @@ export interface MailMessage {
   html: string;
 }
 
+/** The settings mail reads (modules/settings provides them; mail imports no module). */
+export interface MailSettings {
+  'branding.site_name': string;
+  'mail.driver': 'log' | 'smtp';
+  'mail.from_address': string;
+  'mail.from_name': string | null;
+  'mail.smtp_host': string | null;
+  'mail.smtp_port': number;
+  'mail.smtp_encryption': 'tls' | 'ssl' | 'none';
+  'mail.smtp_username': string | null;
+  'mail.smtp_password': string | null;
+}
+
 /**
  * Outgoing email. By default messages are written to the outgoing-email log (readable in the
  * admin logs); with `mail.driver` = smtp they are sent through the configured server.
  */
-export function createMailer(settings: SettingsService, fileLogs: FileLogs) {
+export function createMailer(settings: { all(): Promise<MailSettings> }, fileLogs: FileLogs) {
   let transport: { key: string; transporter: Transporter } | null = null;
 
   async function smtpTransport(): Promise<Transporter> {

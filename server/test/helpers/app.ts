@@ -7,7 +7,7 @@ import { buildApp } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import type { DatabaseHandle } from '../../src/db/database.ts';
 import { migrateToLatest } from '../../src/db/migrations/index.ts';
-import { seed } from '../../src/db/seed/index.ts';
+import { seed } from '../../src/seed/index.ts';
 import { createTestDatabase } from './database.ts';
 
 export interface TestAppOptions {

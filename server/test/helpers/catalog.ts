@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { seedDemoCatalog, type DemoCatalogOptions } from '../../src/db/seed/demo/catalog.ts';
+import { seedDemoCatalog, type DemoCatalogOptions } from '../../src/seed/demo/catalog.ts';
 
 /** Catalog factories shared by the API and browser tiers (DESIGN §6). */
 

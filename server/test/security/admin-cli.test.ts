@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { openDatabase } from '../../src/db/database.ts';
-import { verifyPassword } from '../../src/modules/auth/password.ts';
+import { verifyPassword } from '../../src/lib/password.ts';
 
 /** `npm run admin`, run as an owner would, against a real SQLite file. */
 const root = new URL('../../../', import.meta.url).pathname;

@@ -11,7 +11,7 @@ const SuspendedScreen = lazy(async () => ({
 }));
 import { CookieNotice } from '../features/cookie-notice/cookie-notice.tsx';
 import type { IgnitionBody } from '../features/errors/ignition-types.ts';
-import { watchSystemTheme } from '../features/theme/theme-store.ts';
+import { watchSystemTheme } from '../entities/theme/theme-store.ts';
 import { useBootstrap } from '../lib/bootstrap.ts';
 import {
   loadSubscriptionPermissions,

@@ -3,7 +3,7 @@ import {
   NotFoundPage,
   RouteErrorPage,
   UnexpectedErrorPage,
-} from '../features/errors/error-pages.tsx';
+} from '../entities/errors/error-pages.tsx';
 import { accountRoutes, authPageRoutes } from '../features/auth/routes.tsx';
 import { billingRoutes } from '../features/billing/routes.tsx';
 import { embedRoutes, musicRoutes } from '../features/catalog/routes.tsx';

@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely';
-import { addWorkspaceColumn } from '../../modules/workspaces/scope.ts';
 import { columnTypes } from './columns.ts';
 
 /**
@@ -96,4 +95,16 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('reposts').ifExists().execute();
   await db.schema.dropTable('follows').ifExists().execute();
   await db.schema.dropTable('likes').ifExists().execute();
+}
+
+/**
+ * The nullable workspace_id column of the workspace convention, with its index. A copy, not
+ * an import: a migration is frozen history and must not change when module code does.
+ */
+async function addWorkspaceColumn(db: Kysely<unknown>, table: string): Promise<void> {
+  await db.schema
+    .alterTable(table)
+    .addColumn('workspace_id', 'integer', (c) => c.references('workspaces.id').onDelete('cascade'))
+    .execute();
+  await db.schema.createIndex(`${table}_workspace_idx`).on(table).column('workspace_id').execute();
 }

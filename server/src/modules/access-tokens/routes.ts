@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { createAccessTokenSchema } from '@backbeat/common';
 import { typed, type RoutesPlugin } from '../../http/types.ts';
-import { requireConfirmedPassword } from '../auth/session-login.ts';
+import { requireConfirmedPassword } from '../users/password-confirmation.ts';
 
 // Ids are 32-bit integers; a larger one would make PostgreSQL fail the query (500).
 const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });

@@ -13,7 +13,8 @@ import { bodyEmail, rateLimit } from '../../http/rate-limit.ts';
 import { typed, type RoutesPlugin } from '../../http/types.ts';
 import { bootstrapFor, baseUrlOf } from '../bootstrap/present.ts';
 import { verifyRecaptcha } from '../recaptcha/service.ts';
-import { isPasswordConfirmed, markPasswordConfirmed, startUserSession } from './session-login.ts';
+import { isPasswordConfirmed, markPasswordConfirmed } from '../users/password-confirmation.ts';
+import { startUserSession } from './session-login.ts';
 
 const MINUTE = 60_000;
 const PENDING_LOGIN = 'login.pending';

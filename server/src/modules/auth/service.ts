@@ -7,7 +7,7 @@ import { passwordResetMail } from '../../mail/templates.ts';
 import type { SessionsRepository } from '../sessions/repository.ts';
 import type { SettingsService } from '../settings/service.ts';
 import type { UsersService } from '../users/service.ts';
-import { dummyPasswordHash, hashPassword, verifyPassword } from './password.ts';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/password.ts';
 import type { AuthRepository } from './repository.ts';
 
 const BAD_CREDENTIALS = 'These credentials do not match our records.';

@@ -1,6 +1,4 @@
 import type { FastifyRequest } from 'fastify';
-import { PASSWORD_CONFIRMATION_SECONDS } from '@backbeat/common';
-import { HttpError } from '../../http/http-error.ts';
 
 /**
  * Signs the user into a brand-new session (a new id on every login) and records where the
@@ -19,29 +17,4 @@ export async function startUserSession(request: FastifyRequest, userId: number, 
       city || country ? services.sessions.setLocation(sessionId, city, country) : undefined,
     )
     .catch((error: unknown) => request.log.warn({ err: error }, 'session location lookup failed'));
-}
-
-const CONFIRMED_AT = 'password_confirmed_at';
-
-export function markPasswordConfirmed(request: FastifyRequest): Promise<void> {
-  return request.session.put(CONFIRMED_AT, Math.floor(Date.now() / 1000));
-}
-
-export function isPasswordConfirmed(
-  request: FastifyRequest,
-  seconds = PASSWORD_CONFIRMATION_SECONDS,
-): boolean {
-  const at = request.session.payload<number>(CONFIRMED_AT);
-  return typeof at === 'number' && Date.now() / 1000 - at < seconds;
-}
-
-/** Sensitive account changes need the password confirmed within 9000 s (spec §5, §9): 423. */
-export async function requireConfirmedPassword(request: FastifyRequest): Promise<void> {
-  if (isPasswordConfirmed(request)) return;
-  const row = request.user
-    ? await request.server.services.users.findRowById(request.user.id)
-    : null;
-  // An account made through social login has no password to confirm.
-  if (row && row.password === null) return;
-  throw new HttpError(423, 'Please confirm your password first.');
 }

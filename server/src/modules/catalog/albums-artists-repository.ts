@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db, Dialect } from '../../db/database.ts';
 import { inIds } from '../../db/id-list.ts';
-import type { AlbumRow, ArtistRow, NamedRef } from './repository.ts';
+import type { AlbumRow, ArtistRow, NamedRef } from './rows.ts';
 import { ALBUMS_BY, createLinkedIdQueries, type Page } from './linked-ids.ts';
 import { visible, visibleById } from './visibility.ts';
 

@@ -8,7 +8,7 @@ import type {
   Tag,
   Track,
 } from '@backbeat/common';
-import type { AlbumRow, ArtistRow, NamedRef, TrackRow } from './repository.ts';
+import type { AlbumRow, ArtistRow, NamedRef, TrackRow } from './rows.ts';
 
 /** Groups `{ owner, ...ref }` rows by owner id, keeping their order. */
 export function groupByOwner<T extends { owner: number }>(

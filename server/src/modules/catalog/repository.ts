@@ -5,57 +5,8 @@ import { createAlbumsArtistsQueries } from './albums-artists-repository.ts';
 import { TRACKS_BY, createLinkedIdQueries, type Page } from './linked-ids.ts';
 import { createOwnedIdQueries } from './owned-ids.ts';
 import { createTaxonomyQueries } from './taxonomy-repository.ts';
+import type { NamedRef, TrackRow } from './rows.ts';
 import { visible, visibleById } from './visibility.ts';
-
-/** Rows as the catalog reads them; present.ts turns them into API shapes. */
-export interface TrackRow {
-  id: number;
-  name: string;
-  number: number | null;
-  duration: number;
-  album_id: number | null;
-  album_name: string | null;
-  album_image: string | null;
-  image: string | null;
-  plays: number;
-  popularity: number;
-  is_public: number;
-  owner_id: number | null;
-  has_lyrics: number;
-  created_at: string;
-}
-
-export interface AlbumRow {
-  id: number;
-  name: string;
-  release_date: string | null;
-  image: string | null;
-  type: string;
-  description: string | null;
-  plays: number;
-  popularity: number;
-  is_public: number;
-  owner_id: number | null;
-  tracks_count: number;
-}
-
-export interface ArtistRow {
-  id: number;
-  name: string;
-  image: string | null;
-  description: string | null;
-  verified: number;
-  links: string;
-  plays: number;
-  popularity: number;
-}
-
-export interface NamedRef {
-  owner: number;
-  id: number;
-  name: string;
-  image: string | null;
-}
 
 export type TrackOrder = 'popular' | 'newest' | 'album';
 

@@ -1,7 +1,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import { PLAYLIST_IMAGE_MAX_BYTES, idParamsSchema } from '@backbeat/common';
 import { typed, type RoutesPlugin } from '../../http/types.ts';
-import { uploadedFileBytes } from '../../lib/image-upload.ts';
+import { uploadedFileBytes } from '../../http/uploaded-file.ts';
 import { workspaceScopeOf } from '../workspaces/scope.ts';
 
 /**

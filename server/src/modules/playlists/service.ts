@@ -18,7 +18,7 @@ import { inOrder } from '../catalog/present.ts';
 import type { NotificationsService } from '../notifications/service.ts';
 import { workspaceIdFor, type WorkspaceScope } from '../workspaces/scope.ts';
 import type { SearchIndexRepository } from '../search/repository.ts';
-import { searchDocument } from '../search/service.ts';
+import { searchDocument } from '../search/document.ts';
 import { plainText } from '../../lib/plain-text.ts';
 import { PlaylistPolicy } from './policy.ts';
 import type { PlaylistsRepository } from './repository.ts';

@@ -7,7 +7,7 @@ import {
 } from '@backbeat/common';
 import { notFound } from '../../http/http-error.ts';
 import { typed, type RoutesPlugin } from '../../http/types.ts';
-import { uploadedFileBytes } from '../../lib/image-upload.ts';
+import { uploadedFileBytes } from '../../http/uploaded-file.ts';
 import { viewerOf } from '../catalog/cached-answer.ts';
 
 /**

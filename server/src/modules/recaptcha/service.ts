@@ -1,11 +1,18 @@
 import { validationFailed } from '../../http/http-error.ts';
-import type { Services } from '../../services.ts';
+import type { Config } from '../../config.ts';
+import type { SettingsService } from '../settings/service.ts';
+
+/** What reCAPTCHA checks need: the keys and the verify endpoint. */
+export interface RecaptchaDeps {
+  settings: Pick<SettingsService, 'get' | 'all'>;
+  config: Pick<Config, 'recaptchaVerifyUrl'>;
+}
 
 const FAILED = 'Could not verify you are human.';
 
 /** Asks Google's siteverify (or the configured endpoint) about a client token. */
 export async function checkRecaptchaToken(
-  services: Services,
+  services: RecaptchaDeps,
   token: string,
   ip?: string,
 ): Promise<boolean> {
@@ -27,7 +34,7 @@ export async function checkRecaptchaToken(
 
 /** When a site key is set and the action is enabled, the action needs a verified token. */
 export async function verifyRecaptcha(
-  services: Services,
+  services: RecaptchaDeps,
   action: string,
   token: string | undefined,
   ip: string,

@@ -1,32 +1,14 @@
-import { foldSearchText, searchTerms, type SearchResults, type SearchType } from '@backbeat/common';
+import { searchTerms, type Playlist, type SearchResults, type SearchType } from '@backbeat/common';
 import type { CatalogService, Viewer } from '../catalog/service.ts';
-import type { PlaylistsService } from '../playlists/service.ts';
 import type { SearchDocument, SearchIndexRepository, SearchKind } from './repository.ts';
 
 export type SearchService = ReturnType<typeof createSearchService>;
 
-/** Popularity 0..∞ to a relevance multiplier 0..~1. */
-export const boostOf = (popularity: number) =>
-  Math.min(1.5, Math.log10(1 + Math.max(0, popularity)) / 3);
-
-export const searchDocument = (
-  kind: SearchKind,
-  refId: number,
-  name: string,
-  extra: string,
-  popularity: number,
-): SearchDocument => ({
-  kind,
-  refId,
-  name: foldSearchText(name),
-  extra: foldSearchText(extra),
-  boost: boostOf(popularity),
-});
-
 export function createSearchService(deps: {
   index: SearchIndexRepository;
   catalog: CatalogService;
-  playlists: PlaylistsService;
+  /** The playlists service's `many` (search sits below playlists, which index their names). */
+  playlists: { many(ids: readonly number[], viewer: Viewer): Promise<Playlist[]> };
 }) {
   const { index, catalog } = deps;
 

@@ -45,7 +45,7 @@ export const SETTING_DEFAULTS = {
   'cookie_notice.text':
     'We use cookies to keep you signed in and to remember your preferences, like your theme.',
   menus: defaultMenus as Menu[],
-  /** Set once the demo catalog was created on the first start (db/seed/demo). */
+  /** Set once the demo catalog was created on the first start (seed/demo). */
   'demo_catalog.seeded': false,
   'site.demo_email': null as string | null,
   'site.demo_password': null as string | null,

@@ -1,6 +1,7 @@
 import type { SocialService } from '@backbeat/common';
 import { HttpError, notFound } from '../../http/http-error.ts';
-import type { Services } from '../../services.ts';
+import type { Config } from '../../config.ts';
+import type { SettingsService } from '../settings/service.ts';
 import { PROVIDERS, type ProviderProfile, type ProviderSpec } from './providers.ts';
 
 export type SocialIntent = 'login' | 'connect';
@@ -18,8 +19,14 @@ const loadArctic = () => import('arctic');
 
 export class SocialAuthError extends Error {}
 
+/** What the provider calls need: the providers' settings and the configured endpoints. */
+export interface SocialAuthDeps {
+  settings: Pick<SettingsService, 'all'>;
+  config: Pick<Config, 'oauthEndpoints'>;
+}
+
 /** A provider is offered only when it is enabled and has its credentials (spec: unconfigured = hidden). */
-export async function providerConfig(services: Services, service: SocialService) {
+export async function providerConfig(services: SocialAuthDeps, service: SocialService) {
   const s = await services.settings.all();
   const clientId = s[`social.${service}.client_id`];
   const clientSecret = s[`social.${service}.client_secret`];
@@ -34,7 +41,7 @@ export function redirectUri(baseUrl: string, service: SocialService): string {
 }
 
 export async function authorizationUrl(
-  services: Services,
+  services: SocialAuthDeps,
   service: SocialService,
   baseUrl: string,
   attempt: OAuthAttempt,
@@ -78,7 +85,7 @@ export async function newAttempt(
 
 /** Exchanges the code and reads the provider's profile. */
 export async function fetchProviderProfile(
-  services: Services,
+  services: SocialAuthDeps,
   attempt: OAuthAttempt,
   code: string,
   baseUrl: string,

@@ -1,7 +1,7 @@
 import { twoFactorConfirmSchema } from '@backbeat/common';
 import { rateLimit } from '../../http/rate-limit.ts';
 import { typed, type RoutesPlugin } from '../../http/types.ts';
-import { requireConfirmedPassword } from '../auth/session-login.ts';
+import { requireConfirmedPassword } from '../users/password-confirmation.ts';
 
 export const twoFactorRoutes: RoutesPlugin = async (app) => {
   const api = typed(app);

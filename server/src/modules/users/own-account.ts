@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { hasPermission, type User } from '@backbeat/common';
-import { isPasswordConfirmed } from '../auth/session-login.ts';
+import { isPasswordConfirmed } from './password-confirmation.ts';
 
 /**
  * The fields of spec §3 that belong only to the user's own account view: the API tokens

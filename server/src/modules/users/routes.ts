@@ -12,11 +12,11 @@ import {
 } from '@backbeat/common';
 import { forbidden, notFound, validationFailed } from '../../http/http-error.ts';
 import { typed, type RoutesPlugin } from '../../http/types.ts';
-import { uploadedFileBytes } from '../../lib/image-upload.ts';
+import { uploadedFileBytes } from '../../http/uploaded-file.ts';
 import type { FastifyRequest } from 'fastify';
 import { bootstrapFor } from '../bootstrap/present.ts';
 import { LOCALE_COOKIE } from '../bootstrap/service.ts';
-import { requireConfirmedPassword } from '../auth/session-login.ts';
+import { requireConfirmedPassword } from './password-confirmation.ts';
 import { ownAccountFields } from './own-account.ts';
 import { AVATAR_URL_PREFIX, avatarDirectory, createAvatarsService } from './avatars.ts';
 

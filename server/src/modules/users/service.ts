@@ -1,7 +1,7 @@
 import { DEFAULT_TIMEZONE, type User } from '@backbeat/common';
 import { HttpError } from '../../http/http-error.ts';
 import type { RolesRepository } from '../roles/repository.ts';
-import { hashPassword } from '../auth/password.ts';
+import { hashPassword } from '../../lib/password.ts';
 import { createKeyedCache } from '../../lib/cache.ts';
 import type { UserRow, UsersRepository } from './repository.ts';
 

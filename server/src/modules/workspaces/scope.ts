@@ -54,7 +54,10 @@ export function canModifyInWorkspace(
   return scope.workspaceId === 0 ? isCreator : WorkspacePolicy.modifyContent(scope.role, isCreator);
 }
 
-/** For migrations: the nullable workspace_id column of the convention, with its index. */
+/**
+ * The nullable workspace_id column of the convention, with its index. A migration copies this
+ * instead of importing it (migrations are frozen history; 0005 carries its own copy).
+ */
 export async function addWorkspaceColumn(db: Kysely<unknown>, table: string): Promise<void> {
   await db.schema
     .alterTable(table)

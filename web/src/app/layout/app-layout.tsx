@@ -3,7 +3,7 @@ import { Outlet } from 'react-router';
 import { CookieNotice } from '../../features/cookie-notice/cookie-notice.tsx';
 import { PlayerBar } from '../../features/player/components/player-bar.tsx';
 import { PlayerHost } from '../../features/player/player-host.tsx';
-import { usePlayerStore } from '../../features/player/player-store.ts';
+import { usePlayerStore } from '../../entities/player/player-store.ts';
 import { useTrans } from '../../lib/translator.ts';
 import { Footer } from './footer.tsx';
 import { MobileBottomMenu } from './mobile-bottom-menu.tsx';

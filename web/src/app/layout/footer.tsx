@@ -1,6 +1,6 @@
 import { LanguagePicker } from '../../features/locale/language-picker.tsx';
-import { MenuLink } from '../../features/menus/menu-link.tsx';
-import { useMenu } from '../../features/menus/use-menu.ts';
+import { MenuLink } from '../../entities/menus/menu-link.tsx';
+import { useMenu } from '../../entities/menus/use-menu.ts';
 import { ThemeSwitch } from '../../features/theme/theme-switch.tsx';
 import { useBootstrap } from '../../lib/bootstrap.ts';
 import { useTrans } from '../../lib/translator.ts';

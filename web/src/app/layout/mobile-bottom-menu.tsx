@@ -1,6 +1,6 @@
 import clsx from 'clsx';
-import { MenuLink } from '../../features/menus/menu-link.tsx';
-import { useMenu } from '../../features/menus/use-menu.ts';
+import { MenuLink } from '../../entities/menus/menu-link.tsx';
+import { useMenu } from '../../entities/menus/use-menu.ts';
 import { useTrans } from '../../lib/translator.ts';
 import { Icon, isIconName } from '../../ui/icons.tsx';
 

@@ -4,7 +4,7 @@ import { useCurrentUser } from '../../lib/bootstrap.ts';
 import { useTrans } from '../../lib/translator.ts';
 import { buttonClass } from '../../ui/button.tsx';
 import { NavbarSearch } from '../../features/search/navbar-search.tsx';
-import { Logo } from './logo.tsx';
+import { Logo } from '../../entities/branding/logo.tsx';
 
 const AccountControls = lazy(async () => ({
   default: (await import('./account-controls.tsx')).AccountControls,

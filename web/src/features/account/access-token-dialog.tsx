@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { COPIED_LABEL_MS, createAccessTokenSchema } from '@backbeat/common';
-import { applyServerErrors, fieldError, useSchemaForm } from '../../lib/forms.ts';
+import { applyServerErrors, fieldError, useSchemaForm } from '../../ui/forms.ts';
 import { http } from '../../lib/http.ts';
 import { useTrans } from '../../lib/translator.ts';
 import { Button } from '../../ui/button.tsx';

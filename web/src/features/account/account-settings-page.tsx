@@ -1,7 +1,7 @@
 import { useBootstrap } from '../../lib/bootstrap.ts';
 import { useTrans } from '../../lib/translator.ts';
 import { hasPermission } from '@backbeat/common';
-import { RouteGuard } from '../../app/route-guard.tsx';
+import { RouteGuard } from '../../entities/session/route-guard.tsx';
 import { AccountDetailsPanel } from './panels/account-details-panel.tsx';
 import { DeleteAccountPanel } from './panels/delete-account-panel.tsx';
 import { DevelopersPanel } from './panels/developers-panel.tsx';

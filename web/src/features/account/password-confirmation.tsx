@@ -3,7 +3,7 @@ import { http } from '../../lib/http.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { trans } from '../../lib/translator.ts';
 import { openDialog } from '../../ui/dialog/dialog-store.ts';
-import { PasswordPromptDialog } from './password-prompt-dialog.tsx';
+import { PasswordPromptDialog } from '../../entities/session/password-prompt-dialog.tsx';
 
 const STATUS_KEY = ['auth', 'confirmed-password-status'] as const;
 

@@ -1,10 +1,14 @@
 import { useParams } from 'react-router';
 import { PageLoadingSpinner } from '../../ui/spinner.tsx';
-import { QueryError } from '../catalog/components/page-states.tsx';
-import { NotFoundPage } from '../errors/error-pages.tsx';
-import { PROFILE_TABS, ProfileTabs, type ProfileTab } from '../library/components/profile-tabs.tsx';
+import { QueryError } from '../../entities/errors/page-states.tsx';
+import { NotFoundPage } from '../../entities/errors/error-pages.tsx';
+import {
+  PROFILE_TABS,
+  ProfileTabs,
+  type ProfileTab,
+} from '../../entities/profile/profile-tabs.tsx';
 import { ProfileHeader } from './profile/profile-header.tsx';
-import { useUserProfileQuery } from './profile/queries.ts';
+import { useUserProfileQuery } from '../../entities/profile/queries.ts';
 
 /** `/user/{id}/{slug}[/{tabName}]`: a public profile with its uploads, playlists and follows. */
 export function UserProfilePage() {

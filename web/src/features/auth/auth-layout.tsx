@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { Logo } from '../../app/layout/logo.tsx';
+import { Logo } from '../../entities/branding/logo.tsx';
 import { useBootstrap } from '../../lib/bootstrap.ts';
 
 /** Only http(s) video addresses are used as a background (never javascript: or data:). */

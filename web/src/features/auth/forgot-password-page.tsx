@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { forgotPasswordSchema } from '@backbeat/common';
-import { applyServerErrors, fieldError, useSchemaForm } from '../../lib/forms.ts';
+import { applyServerErrors, fieldError, useSchemaForm } from '../../ui/forms.ts';
 import { http } from '../../lib/http.ts';
 import { useTrans } from '../../lib/translator.ts';
 import { Button } from '../../ui/button.tsx';

@@ -2,14 +2,14 @@ import { useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { isSafeRedirect, landingAddress, loginSchema, type BootstrapData } from '@backbeat/common';
 import { useBootstrap } from '../../lib/bootstrap.ts';
-import { applyServerErrors, fieldError, useSchemaForm } from '../../lib/forms.ts';
+import { applyServerErrors, fieldError, useSchemaForm } from '../../ui/forms.ts';
 import { useTrans } from '../../lib/translator.ts';
 import { Button } from '../../ui/button.tsx';
 import { Checkbox, TextField } from '../../ui/text-field.tsx';
 import { AuthLayout } from './auth-layout.tsx';
 import { useLandingResolver } from './landing.ts';
 import { useLogin } from './session-queries.ts';
-import { SocialLoginButtons, useSocialLogin } from './social-login.tsx';
+import { SocialLoginButtons, useSocialLogin } from '../../entities/session/social-login.tsx';
 import { TwoFactorChallenge } from './two-factor-challenge.tsx';
 
 /** After login: the redirect param when it is a same-origin path, else the landing address. */

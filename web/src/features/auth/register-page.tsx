@@ -1,7 +1,7 @@
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { isSafeRedirect, registerSchema, type BootstrapData } from '@backbeat/common';
 import { useBootstrap, useBootstrapStore } from '../../lib/bootstrap.ts';
-import { applyServerErrors, fieldError, useSchemaForm } from '../../lib/forms.ts';
+import { applyServerErrors, fieldError, useSchemaForm } from '../../ui/forms.ts';
 import { http } from '../../lib/http.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { useTrans } from '../../lib/translator.ts';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { VERIFICATION_CODE_LENGTH, maskEmail, verificationCodeSchema } from '@backbeat/common';
-import { Logo } from '../../app/layout/logo.tsx';
+import { Logo } from '../../entities/branding/logo.tsx';
 import { errorMessage, fieldErrors } from '../../lib/api-error.ts';
 import { useCurrentUser } from '../../lib/bootstrap.ts';
 import { http } from '../../lib/http.ts';

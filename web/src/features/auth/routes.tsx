@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { RouteErrorPage } from '../errors/error-pages.tsx';
+import { RouteErrorPage } from '../../entities/errors/error-pages.tsx';
 
 /** Pages with their own full-screen layout (no sidebar or player). */
 export const authPageRoutes: RouteObject[] = [

@@ -1,6 +1,6 @@
 import { Outlet, type RouteObject } from 'react-router';
-import { RouteGuard } from '../../app/route-guard.tsx';
-import { CATCH_ALL_ROUTE } from '../menus/known-routes.ts';
+import { RouteGuard } from '../../entities/session/route-guard.tsx';
+import { CATCH_ALL_ROUTE } from '../../entities/menus/known-routes.ts';
 
 /** Music pages are open to guests whose role allows `music.view` (spec §2, §6). */
 function MusicGuard() {

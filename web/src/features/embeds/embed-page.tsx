@@ -6,12 +6,12 @@ import { useBootstrap } from '../../lib/bootstrap.ts';
 import { useTrans } from '../../lib/translator.ts';
 import { Icon } from '../../ui/icons.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
-import { Artwork } from '../catalog/components/artwork.tsx';
-import { useAlbumQuery, useTrackQuery } from '../catalog/queries.ts';
-import { Equalizer } from '../player/components/play-button.tsx';
-import { SeekBar } from '../player/components/seek-bar.tsx';
-import { player, useCurrentTrack, usePlayerStore } from '../player/player-store.ts';
-import '../player/player.css';
+import { Artwork } from '../../entities/catalog/artwork.tsx';
+import { useAlbumQuery, useTrackQuery } from '../../entities/catalog/queries.ts';
+import { Equalizer } from '../../entities/player/play-button.tsx';
+import { SeekBar } from '../../entities/player/seek-bar.tsx';
+import { player, useCurrentTrack, usePlayerStore } from '../../entities/player/player-store.ts';
+import '../../entities/player/player.css';
 
 function EmbedCard({
   image,

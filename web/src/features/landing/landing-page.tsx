@@ -4,10 +4,10 @@ import { useBootstrap } from '../../lib/bootstrap.ts';
 import { useTrans } from '../../lib/translator.ts';
 import { buttonClass } from '../../ui/button.tsx';
 import { Icon, type IconName } from '../../ui/icons.tsx';
-import { AlbumCard, CardGrid } from '../catalog/components/media-cards.tsx';
-import { useChannelQuery } from '../catalog/queries.ts';
-import { MenuLink } from '../menus/menu-link.tsx';
-import { useMenu } from '../menus/use-menu.ts';
+import { AlbumCard, CardGrid } from '../../entities/listings/media-cards.tsx';
+import { useChannelQuery } from '../../entities/catalog/queries.ts';
+import { MenuLink } from '../../entities/menus/menu-link.tsx';
+import { useMenu } from '../../entities/menus/use-menu.ts';
 
 const FEATURES: { icon: IconName; title: string; text: string }[] = [
   {

@@ -1,5 +1,5 @@
 import { Navigate, Outlet, type RouteObject } from 'react-router';
-import { RouteGuard } from '../../app/route-guard.tsx';
+import { RouteGuard } from '../../entities/session/route-guard.tsx';
 
 function LibraryGuard() {
   return (

@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
 import { trackLink } from '@backbeat/common';
 import { useTrans } from '../../lib/translator.ts';
-import { ArtistLinks } from '../catalog/components/artist-links.tsx';
-import { Artwork } from '../catalog/components/artwork.tsx';
-import { EmptyState } from '../catalog/components/page-states.tsx';
-import { useCurrentTrack } from '../player/player-store.ts';
-import { LyricsView } from './lyrics-view.tsx';
+import { ArtistLinks } from '../../entities/catalog/artist-links.tsx';
+import { Artwork } from '../../entities/catalog/artwork.tsx';
+import { EmptyState } from '../../entities/errors/page-states.tsx';
+import { useCurrentTrack } from '../../entities/player/player-store.ts';
+import { LyricsView } from '../../entities/lyrics/lyrics-view.tsx';
 
 /** `/lyrics`: the words of what is playing now, following along when synced. */
 export function LyricsPage() {

@@ -6,7 +6,7 @@ import { useTrans } from '../../lib/translator.ts';
 import { Button } from '../../ui/button.tsx';
 import { Icon } from '../../ui/icons.tsx';
 import { NotificationList } from './notification-list.tsx';
-import { markAllAsRead, useNotificationsQuery } from './queries.ts';
+import { markAllAsRead, useNotificationsQuery } from '../../entities/notifications/queries.ts';
 import { useRealtime } from './realtime.ts';
 import { showErrorToast } from '../../ui/toast/error-toast.ts';
 

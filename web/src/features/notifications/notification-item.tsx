@@ -11,8 +11,8 @@ import {
 import { useTrans } from '../../lib/translator.ts';
 import { Button } from '../../ui/button.tsx';
 import { openDialog } from '../../ui/dialog/dialog-store.ts';
-import { declineWorkspaceInvite, joinWorkspace } from '../workspaces/queries.ts';
-import { markAsRead } from './queries.ts';
+import { declineWorkspaceInvite, joinWorkspace } from '../../entities/workspaces/queries.ts';
+import { markAsRead } from '../../entities/notifications/queries.ts';
 import { showErrorToast } from '../../ui/toast/error-toast.ts';
 
 /**
@@ -61,7 +61,8 @@ export function NotificationItem({
     markRead();
     if (inviteId) {
       onOpen?.();
-      const { WorkspaceInviteDialog } = await import('../workspaces/workspace-invite-dialog.tsx');
+      const { WorkspaceInviteDialog } =
+        await import('../../entities/workspaces/workspace-invite-dialog.tsx');
       void openDialog((close) => (
         <WorkspaceInviteDialog notification={notification} inviteId={inviteId} close={close} />
       ));

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import type { NotificationChannel } from '@backbeat/common';
-import { RouteGuard } from '../../app/route-guard.tsx';
+import { RouteGuard } from '../../entities/session/route-guard.tsx';
 import { ApiError, errorMessage } from '../../lib/api-error.ts';
 import { http } from '../../lib/http.ts';
 import { useTrans } from '../../lib/translator.ts';
@@ -11,7 +11,10 @@ import { Icon } from '../../ui/icons.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { toast } from '../../ui/toast/toast-store.ts';
 import { PushBlockedError, enablePush, pushState, type PushState } from './push.ts';
-import { notificationKeys, useNotificationSubscriptionsQuery } from './queries.ts';
+import {
+  notificationKeys,
+  useNotificationSubscriptionsQuery,
+} from '../../entities/notifications/queries.ts';
 import { SubscriptionsGrid, type Selections } from './subscriptions-grid.tsx';
 import { showErrorToast } from '../../ui/toast/error-toast.ts';
 

@@ -1,11 +1,11 @@
 import { Link, useSearchParams } from 'react-router';
-import { RouteGuard } from '../../app/route-guard.tsx';
+import { RouteGuard } from '../../entities/session/route-guard.tsx';
 import { useCurrentUser } from '../../lib/bootstrap.ts';
 import { useTrans } from '../../lib/translator.ts';
 import { Button, buttonClass } from '../../ui/button.tsx';
 import { Icon } from '../../ui/icons.tsx';
 import { NotificationList } from './notification-list.tsx';
-import { markAllAsRead, useNotificationsQuery } from './queries.ts';
+import { markAllAsRead, useNotificationsQuery } from '../../entities/notifications/queries.ts';
 import { showErrorToast } from '../../ui/toast/error-toast.ts';
 
 function Notifications() {

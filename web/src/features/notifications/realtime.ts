@@ -2,9 +2,9 @@ import { useEffect } from 'react';
 import { REALTIME_PATH, type RealtimeEvent } from '@backbeat/common';
 import { http } from '../../lib/http.ts';
 import { queryClient } from '../../lib/query-client.ts';
-import { playlistKeys } from '../library/playlist-keys.ts';
-import { refreshWorkspaces } from '../workspaces/queries.ts';
-import { notificationKeys, setUnreadCount } from './queries.ts';
+import { playlistKeys } from '../../entities/library/playlist-keys.ts';
+import { refreshWorkspaces } from '../../entities/workspaces/queries.ts';
+import { notificationKeys, setUnreadCount } from '../../entities/notifications/queries.ts';
 
 const MAX_BACKOFF_MS = 30_000;
 /** The server closes with this when the session ended: no point reconnecting. */

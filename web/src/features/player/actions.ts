@@ -1,4 +1,4 @@
-import { player, usePlayerStore } from './player-store.ts';
+import { player, usePlayerStore } from '../../entities/player/player-store.ts';
 
 /**
  * Each player action defined once (Excalidraw's pattern): the shortcut handler and the help

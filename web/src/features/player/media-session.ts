@@ -1,4 +1,4 @@
-import { player, currentItem, usePlayerStore } from './player-store.ts';
+import { player, currentItem, usePlayerStore } from '../../entities/player/player-store.ts';
 
 const SEEK_STEP_S = 10;
 

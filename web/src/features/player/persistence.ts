@@ -1,6 +1,6 @@
 import type { Track } from '@backbeat/common';
-import { player, usePlayerStore, type PlayerState } from './player-store.ts';
-import type { QueueItem } from './queue.ts';
+import { player, usePlayerStore, type PlayerState } from '../../entities/player/player-store.ts';
+import type { QueueItem } from '../../entities/player/queue.ts';
 
 const STORAGE_KEY = 'backbeat.player';
 const MAX_SAVED_ITEMS = 300;

@@ -4,7 +4,7 @@ import { openDialog } from '../../ui/dialog/dialog-store.ts';
 import { playerActions, shortcutKey } from './actions.ts';
 import { connectMediaSession } from './media-session.ts';
 import { persistPlayer } from './persistence.ts';
-import { currentItem, usePlayerStore } from './player-store.ts';
+import { currentItem, usePlayerStore } from '../../entities/player/player-store.ts';
 import { setPlayingTitle } from '../../lib/document-title.ts';
 
 const ExpandedPlayer = lazy(() => import('./components/expanded-player.tsx'));

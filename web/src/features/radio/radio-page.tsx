@@ -4,12 +4,12 @@ import { RADIO_SEED_TYPES, type RadioSeedType } from '@backbeat/common';
 import { useTrans, useTransChoice } from '../../lib/translator.ts';
 import { Button } from '../../ui/button.tsx';
 import { Icon } from '../../ui/icons.tsx';
-import { MediaHeader } from '../catalog/components/media-header.tsx';
-import { EmptyState, PageSkeleton, QueryError } from '../catalog/components/page-states.tsx';
-import { TrackTable } from '../catalog/components/track-table.tsx';
-import { useRadioQuery } from '../catalog/queries.ts';
-import { NotFoundPage } from '../errors/error-pages.tsx';
-import { player } from '../player/player-store.ts';
+import { MediaHeader } from '../../entities/catalog/media-header.tsx';
+import { EmptyState, PageSkeleton, QueryError } from '../../entities/errors/page-states.tsx';
+import { TrackTable } from '../../entities/listings/track-table.tsx';
+import { useRadioQuery } from '../../entities/catalog/queries.ts';
+import { NotFoundPage } from '../../entities/errors/error-pages.tsx';
+import { player } from '../../entities/player/player-store.ts';
 import { setPageTitle } from '../../lib/document-title.ts';
 
 const SEED_LABELS: Record<RadioSeedType, string> = {

@@ -17,9 +17,9 @@ import {
   ArtistCard,
   CardGrid,
   PlaylistCard,
-} from '../catalog/components/media-cards.tsx';
-import { ChannelSkeleton, EmptyState } from '../catalog/components/page-states.tsx';
-import { TrackTable } from '../catalog/components/track-table.tsx';
+} from '../../entities/listings/media-cards.tsx';
+import { ChannelSkeleton, EmptyState } from '../../entities/errors/page-states.tsx';
+import { TrackTable } from '../../entities/listings/track-table.tsx';
 import { isRateLimited, useSearchQuery } from './queries.ts';
 import { setPageTitle } from '../../lib/document-title.ts';
 

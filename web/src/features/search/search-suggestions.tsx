@@ -4,7 +4,7 @@ import { albumLink, artistLink, searchLink, trackLink, type SearchResults } from
 import { useTrans, type Trans } from '../../lib/translator.ts';
 import { Icon } from '../../ui/icons.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
-import { Artwork } from '../catalog/components/artwork.tsx';
+import { Artwork } from '../../entities/catalog/artwork.tsx';
 import { isRateLimited, useSearchQuery } from './queries.ts';
 
 const PER_TYPE = 4;

@@ -3,7 +3,7 @@ import { useTrans } from '../../lib/translator.ts';
 import { IconButton } from '../../ui/button.tsx';
 import { Icon } from '../../ui/icons.tsx';
 import { Tooltip } from '../../ui/tooltip.tsx';
-import { useThemeStore } from './theme-store.ts';
+import { useThemeStore } from '../../entities/theme/theme-store.ts';
 
 /** Light/dark toggle; shown only when the site lets users change theme (spec §6). */
 export function ThemeSwitch() {

@@ -3,7 +3,7 @@ import { Navigate, useNavigate, useParams } from 'react-router';
 import { useCurrentUser } from '../../lib/bootstrap.ts';
 import { useTrans } from '../../lib/translator.ts';
 import { Spinner } from '../../ui/spinner.tsx';
-import { joinWorkspace } from './queries.ts';
+import { joinWorkspace } from '../../entities/workspaces/queries.ts';
 
 /**
  * Where an invitation email leads: a signed-in user joins at once and lands home in the

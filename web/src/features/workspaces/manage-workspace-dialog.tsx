@@ -10,10 +10,17 @@ import { openDialog } from '../../ui/dialog/dialog-store.ts';
 import { Icon } from '../../ui/icons.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { toast } from '../../ui/toast/toast-store.ts';
-import { setActiveWorkspace } from './active-workspace.ts';
+import { setActiveWorkspace } from '../../entities/workspaces/active-workspace.ts';
 import { InviteForm } from './invite-form.tsx';
-import { refreshWorkspaces, useWorkspaceQuery, workspaceKeys } from './queries.ts';
-import { ConfirmDialog, WorkspaceFormDialog } from './workspace-form-dialog.tsx';
+import {
+  refreshWorkspaces,
+  useWorkspaceQuery,
+  workspaceKeys,
+} from '../../entities/workspaces/queries.ts';
+import {
+  ConfirmDialog,
+  WorkspaceFormDialog,
+} from '../../entities/workspaces/workspace-form-dialog.tsx';
 import { WorkspaceMembers } from './workspace-members.tsx';
 import { showErrorToast } from '../../ui/toast/error-toast.ts';
 

@@ -4,7 +4,10 @@ import { useBootstrap, useCurrentUser } from '../../lib/bootstrap.ts';
 import { useTrans, useTransChoice } from '../../lib/translator.ts';
 import { openDialog } from '../../ui/dialog/dialog-store.ts';
 import { Icon } from '../../ui/icons.tsx';
-import { setActiveWorkspace, useActiveWorkspace } from './active-workspace.ts';
+import {
+  setActiveWorkspace,
+  useActiveWorkspace,
+} from '../../entities/workspaces/active-workspace.ts';
 
 const itemClass =
   'flex w-full items-center gap-3 px-4 py-2.5 text-left text-sm text-fg hover:bg-bg-hover focus-visible:bg-bg-hover focus-visible:outline-none';
@@ -25,7 +28,8 @@ export function WorkspaceSwitcher({ onDone }: { onDone: () => void }) {
   // The dialogs (forms, zod) load on demand, so they stay out of a listener's first download.
   const create = async () => {
     onDone();
-    const { WorkspaceFormDialog } = await import('./workspace-form-dialog.tsx');
+    const { WorkspaceFormDialog } =
+      await import('../../entities/workspaces/workspace-form-dialog.tsx');
     const created = await openDialog<WorkspaceDetails>((close) => (
       <WorkspaceFormDialog close={close} />
     ));

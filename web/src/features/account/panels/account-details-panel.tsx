@@ -1,7 +1,7 @@
 import { useRef, useState, type ChangeEvent } from 'react';
 import { PROFILE_IMAGE_MAX_BYTES, updateAccountSchema, type User } from '@backbeat/common';
 import { errorMessage, fieldErrors } from '../../../lib/api-error.ts';
-import { applyServerErrors, fieldError, useSchemaForm } from '../../../lib/forms.ts';
+import { applyServerErrors, fieldError, useSchemaForm } from '../../../ui/forms.ts';
 import { http } from '../../../lib/http.ts';
 import { useTrans } from '../../../lib/translator.ts';
 import { Avatar } from '../../../ui/avatar.tsx';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { changePasswordSchema, type User } from '@backbeat/common';
-import { applyServerErrors, fieldError, useSchemaForm } from '../../../lib/forms.ts';
+import { applyServerErrors, fieldError, useSchemaForm } from '../../../ui/forms.ts';
 import { http } from '../../../lib/http.ts';
 import { useTrans } from '../../../lib/translator.ts';
 import { Button } from '../../../ui/button.tsx';

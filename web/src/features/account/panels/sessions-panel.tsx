@@ -8,7 +8,7 @@ import { openDialog } from '../../../ui/dialog/dialog-store.ts';
 import { Icon } from '../../../ui/icons.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { toast } from '../../../ui/toast/toast-store.ts';
-import { PasswordPromptDialog } from '../password-prompt-dialog.tsx';
+import { PasswordPromptDialog } from '../../../entities/session/password-prompt-dialog.tsx';
 import { Panel } from '../panel.tsx';
 import { accountKeys, type DeviceSession } from '../queries.ts';
 import { showErrorToast } from '../../../ui/toast/error-toast.ts';

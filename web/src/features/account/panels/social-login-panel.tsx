@@ -8,7 +8,7 @@ import {
   SOCIAL_LABELS,
   connectSocialAccount,
   disconnectSocialAccount,
-} from '../../auth/social-login.tsx';
+} from '../../../entities/session/social-login.tsx';
 import { Panel } from '../panel.tsx';
 
 export function SocialLoginPanel({ user }: { user: User }) {

@@ -11,7 +11,7 @@ import {
   type PublicUser,
 } from '@backbeat/common';
 import { errorMessage, fieldErrors } from '../../../lib/api-error.ts';
-import { applyServerErrors, fieldError, useSchemaForm } from '../../../lib/forms.ts';
+import { applyServerErrors, fieldError, useSchemaForm } from '../../../ui/forms.ts';
 import { trans as translate, useTrans } from '../../../lib/translator.ts';
 import { Avatar } from '../../../ui/avatar.tsx';
 import { Button, IconButton } from '../../../ui/button.tsx';
@@ -22,7 +22,7 @@ import { toast } from '../../../ui/toast/toast-store.ts';
 import { setCurrentUser } from '../queries.ts';
 import { ImagePicker, untouchedImage, type PendingImage } from './image-picker.tsx';
 import { ProfileBannerFallback } from './profile-banner.tsx';
-import { profileApi, rememberProfile } from './queries.ts';
+import { profileApi, rememberProfile } from '../../../entities/profile/queries.ts';
 
 /** The server's word on a refused file (422 on `file`), else the general message. */
 const fileError = (error: unknown) => translate(fieldErrors(error).file ?? errorMessage(error));

@@ -5,7 +5,7 @@ import { Avatar } from '../../../ui/avatar.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { openDialog } from '../../../ui/dialog/dialog-store.ts';
 import { Icon } from '../../../ui/icons.tsx';
-import { FollowButton } from '../../library/components/follow-button.tsx';
+import { FollowButton } from '../../../entities/library/follow-button.tsx';
 import { ProfileBanner } from './profile-banner.tsx';
 
 /** Links are checked on save; this keeps any other scheme from ever becoming a live link. */

@@ -1,7 +1,13 @@
 import type { Channel } from '@backbeat/common';
-import { AlbumCard, ArtistCard, CardGrid, GenreCard, PlaylistCard } from './media-cards.tsx';
+import {
+  AlbumCard,
+  ArtistCard,
+  CardGrid,
+  GenreCard,
+  PlaylistCard,
+} from '../../../entities/listings/media-cards.tsx';
 import { Carousel } from './carousel.tsx';
-import { TrackTable } from './track-table.tsx';
+import { TrackTable } from '../../../entities/listings/track-table.tsx';
 
 function cards(channel: Channel): React.ReactNode[] {
   const { content } = channel;

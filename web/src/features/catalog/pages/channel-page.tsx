@@ -4,11 +4,11 @@ import type { Channel } from '@backbeat/common';
 import { useBootstrap } from '../../../lib/bootstrap.ts';
 import { useTrans } from '../../../lib/translator.ts';
 import { ChannelSection } from '../components/channel-content.tsx';
-import { MediaHeader } from '../components/media-header.tsx';
-import { ChannelSkeleton, EmptyState, QueryError } from '../components/page-states.tsx';
-import { useChannelQuery } from '../queries.ts';
+import { MediaHeader } from '../../../entities/catalog/media-header.tsx';
+import { ChannelSkeleton, EmptyState, QueryError } from '../../../entities/errors/page-states.tsx';
+import { useChannelQuery } from '../../../entities/catalog/queries.ts';
 import { setPageTitle } from '../../../lib/document-title.ts';
-import { RecentlyPlayed } from '../../library/components/recently-played.tsx';
+import { RecentlyPlayed } from '../components/recently-played.tsx';
 
 export const HOME_CHANNEL = 'discover';
 

@@ -8,22 +8,25 @@ import { openDialog } from '../../../ui/dialog/dialog-store.ts';
 import { Icon } from '../../../ui/icons.tsx';
 import type { MenuEntry } from '../../../ui/menu.tsx';
 import { toast } from '../../../ui/toast/toast-store.ts';
-import { FollowButton } from '../../library/components/follow-button.tsx';
-import { PlaylistFormDialog } from '../../library/components/playlist-form-dialog.tsx';
-import { CollaboratorsDialog } from '../../library/components/collaborators-dialog.tsx';
-import { CollaborativeBadge, PlaylistEditors } from '../../library/components/playlist-editors.tsx';
+import { FollowButton } from '../../../entities/library/follow-button.tsx';
+import { PlaylistFormDialog } from '../../../entities/library/playlist-form-dialog.tsx';
+import { CollaboratorsDialog } from '../../../entities/library/collaborators-dialog.tsx';
+import {
+  CollaborativeBadge,
+  PlaylistEditors,
+} from '../../../entities/library/playlist-editors.tsx';
 import {
   deletePlaylist,
   leavePlaylist,
   removeTracksFromPlaylist,
   reorderPlaylist,
-} from '../../library/playlist-queries.ts';
-import { ConfirmDialog } from '../../workspaces/workspace-form-dialog.tsx';
-import { MediaHeader } from '../components/media-header.tsx';
-import { EmptyState, PageSkeleton, QueryError } from '../components/page-states.tsx';
-import { PlayActions } from '../components/play-actions.tsx';
-import { TrackTable } from '../components/track-table.tsx';
-import { usePlaylistQuery } from '../queries.ts';
+} from '../../../entities/library/playlist-queries.ts';
+import { ConfirmDialog } from '../../../entities/workspaces/workspace-form-dialog.tsx';
+import { MediaHeader } from '../../../entities/catalog/media-header.tsx';
+import { EmptyState, PageSkeleton, QueryError } from '../../../entities/errors/page-states.tsx';
+import { PlayActions } from '../../../entities/player/play-actions.tsx';
+import { TrackTable } from '../../../entities/listings/track-table.tsx';
+import { usePlaylistQuery } from '../../../entities/catalog/queries.ts';
 import { setPageTitle } from '../../../lib/document-title.ts';
 import { showErrorToast } from '../../../ui/toast/error-toast.ts';
 

@@ -6,11 +6,11 @@ import { tagLink, type Album, type Pagination, type Track } from '@backbeat/comm
 import { http } from '../../../lib/http.ts';
 import { useTrans } from '../../../lib/translator.ts';
 import { Button } from '../../../ui/button.tsx';
-import { AlbumCard, CardGrid } from '../components/media-cards.tsx';
-import { EmptyState, PageSkeleton, QueryError } from '../components/page-states.tsx';
-import { PlayActions } from '../components/play-actions.tsx';
-import { TrackTable } from '../components/track-table.tsx';
-import { catalogKeys, useTagQuery } from '../queries.ts';
+import { AlbumCard, CardGrid } from '../../../entities/listings/media-cards.tsx';
+import { EmptyState, PageSkeleton, QueryError } from '../../../entities/errors/page-states.tsx';
+import { PlayActions } from '../../../entities/player/play-actions.tsx';
+import { TrackTable } from '../../../entities/listings/track-table.tsx';
+import { catalogKeys, useTagQuery } from '../../../entities/catalog/queries.ts';
 import { LoadMore } from '../../../ui/load-more.tsx';
 import { setPageTitle } from '../../../lib/document-title.ts';
 

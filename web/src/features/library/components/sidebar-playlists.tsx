@@ -7,14 +7,14 @@ import { useTrans } from '../../../lib/translator.ts';
 import { openDialog } from '../../../ui/dialog/dialog-store.ts';
 import { Icon } from '../../../ui/icons.tsx';
 import { toast } from '../../../ui/toast/toast-store.ts';
-import { Artwork } from '../../catalog/components/artwork.tsx';
-import { TRACKS_DRAG_TYPE, draggedTrackIds } from '../drag.ts';
-import { addTracksToPlaylist, useMyPlaylists } from '../playlist-queries.ts';
+import { Artwork } from '../../../entities/catalog/artwork.tsx';
+import { TRACKS_DRAG_TYPE, draggedTrackIds } from '../../../entities/library/drag.ts';
+import { addTracksToPlaylist, useMyPlaylists } from '../../../entities/library/playlist-queries.ts';
 import { showErrorToast } from '../../../ui/toast/error-toast.ts';
 
 /** The form (and its validation library) loads only when someone starts a playlist. */
 export async function openNewPlaylistDialog() {
-  const { PlaylistFormDialog } = await import('./playlist-form-dialog.tsx');
+  const { PlaylistFormDialog } = await import('../../../entities/library/playlist-form-dialog.tsx');
   return openDialog((close) => <PlaylistFormDialog close={close} />);
 }
 

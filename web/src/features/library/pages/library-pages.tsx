@@ -7,15 +7,19 @@ import {
   ArtistCard,
   CardGrid,
   PlaylistCard,
-} from '../../catalog/components/media-cards.tsx';
-import { EmptyState, QueryError } from '../../catalog/components/page-states.tsx';
-import { PlayActions } from '../../catalog/components/play-actions.tsx';
-import { TrackTable } from '../../catalog/components/track-table.tsx';
+} from '../../../entities/listings/media-cards.tsx';
+import { EmptyState, QueryError } from '../../../entities/errors/page-states.tsx';
+import { PlayActions } from '../../../entities/player/play-actions.tsx';
+import { TrackTable } from '../../../entities/listings/track-table.tsx';
 import { Skeleton } from '../../../ui/skeleton.tsx';
 import { Icon } from '../../../ui/icons.tsx';
 import { openNewPlaylistDialog } from '../components/sidebar-playlists.tsx';
-import { useMyPlaylists } from '../playlist-queries.ts';
-import { useLibraryList, type LibraryItems, type LibraryListKind } from '../queries.ts';
+import { useMyPlaylists } from '../../../entities/library/playlist-queries.ts';
+import {
+  useLibraryList,
+  type LibraryItems,
+  type LibraryListKind,
+} from '../../../entities/library/queries.ts';
 import { LoadMore } from '../../../ui/load-more.tsx';
 
 function ListSkeleton() {

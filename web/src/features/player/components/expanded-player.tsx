@@ -4,11 +4,11 @@ import { trackLink } from '@backbeat/common';
 import { useTrans } from '../../../lib/translator.ts';
 import { IconButton } from '../../../ui/button.tsx';
 import { Icon } from '../../../ui/icons.tsx';
-import { ArtistLinks } from '../../catalog/components/artist-links.tsx';
-import { Artwork } from '../../catalog/components/artwork.tsx';
-import { player, useCurrentTrack } from '../player-store.ts';
+import { ArtistLinks } from '../../../entities/catalog/artist-links.tsx';
+import { Artwork } from '../../../entities/catalog/artwork.tsx';
+import { player, useCurrentTrack } from '../../../entities/player/player-store.ts';
 import { PlayerControls } from './player-controls.tsx';
-import { SeekBar } from './seek-bar.tsx';
+import { SeekBar } from '../../../entities/player/seek-bar.tsx';
 
 /** The full-screen player of phones: big artwork, seek bar, controls, queue and lyrics. */
 export default function ExpandedPlayer() {

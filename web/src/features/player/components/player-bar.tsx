@@ -4,14 +4,14 @@ import { trackLink } from '@backbeat/common';
 import { useTrans } from '../../../lib/translator.ts';
 import { IconButton } from '../../../ui/button.tsx';
 import { Icon } from '../../../ui/icons.tsx';
-import { LikeButton } from '../../library/components/like-button.tsx';
-import { ArtistLinks } from '../../catalog/components/artist-links.tsx';
-import { Artwork } from '../../catalog/components/artwork.tsx';
-import { player, useCurrentTrack, usePlayerStore } from '../player-store.ts';
-import '../player.css';
-import { PlayPauseButton } from './play-button.tsx';
+import { LikeButton } from '../../../entities/library/like-button.tsx';
+import { ArtistLinks } from '../../../entities/catalog/artist-links.tsx';
+import { Artwork } from '../../../entities/catalog/artwork.tsx';
+import { player, useCurrentTrack, usePlayerStore } from '../../../entities/player/player-store.ts';
+import '../../../entities/player/player.css';
+import { PlayPauseButton } from '../../../entities/player/play-button.tsx';
 import { PlayerControls } from './player-controls.tsx';
-import { SeekBar } from './seek-bar.tsx';
+import { SeekBar } from '../../../entities/player/seek-bar.tsx';
 import { VolumeControl } from './volume-control.tsx';
 
 /** The bar at the bottom of every page: what plays, the controls, the seek bar and volume. */

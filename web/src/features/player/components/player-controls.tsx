@@ -2,8 +2,8 @@ import clsx from 'clsx';
 import { useTrans } from '../../../lib/translator.ts';
 import { IconButton } from '../../../ui/button.tsx';
 import { Icon } from '../../../ui/icons.tsx';
-import { player, usePlayerStore } from '../player-store.ts';
-import { PlayPauseButton } from './play-button.tsx';
+import { player, usePlayerStore } from '../../../entities/player/player-store.ts';
+import { PlayPauseButton } from '../../../entities/player/play-button.tsx';
 
 /** Shuffle, previous, play/pause, next, repeat — shared by the bar and the full view. */
 export function PlayerControls({ large = false }: { large?: boolean }) {

@@ -20,10 +20,10 @@ import { formatDuration } from '@backbeat/common';
 import { useTrans, useTransChoice } from '../../../lib/translator.ts';
 import { Button, IconButton } from '../../../ui/button.tsx';
 import { Icon } from '../../../ui/icons.tsx';
-import { Artwork } from '../../catalog/components/artwork.tsx';
-import { player, usePlayerStore } from '../player-store.ts';
-import type { QueueItem } from '../queue.ts';
-import { Equalizer } from './play-button.tsx';
+import { Artwork } from '../../../entities/catalog/artwork.tsx';
+import { player, usePlayerStore } from '../../../entities/player/player-store.ts';
+import type { QueueItem } from '../../../entities/player/queue.ts';
+import { Equalizer } from '../../../entities/player/play-button.tsx';
 
 function QueueRow({ item, index, current }: { item: QueueItem; index: number; current: boolean }) {
   const trans = useTrans();

@@ -1,7 +1,7 @@
 import { useTrans } from '../../../lib/translator.ts';
 import { IconButton } from '../../../ui/button.tsx';
 import { Icon } from '../../../ui/icons.tsx';
-import { player, usePlayerStore } from '../player-store.ts';
+import { player, usePlayerStore } from '../../../entities/player/player-store.ts';
 
 export function VolumeControl() {
   const trans = useTrans();

@@ -1,0 +1,77 @@
+import { join } from 'node:path';
+import type { Config } from '../config.ts';
+import type { DatabaseHandle } from '../db/database.ts';
+import { createResponseCache } from '../lib/response-cache.ts';
+import { createLocalDiskStorage } from '../storage/local-disk.ts';
+import { createChannelsRepository } from '../modules/channels/repository.ts';
+import { createChannelsService } from '../modules/channels/service.ts';
+import { createLibraryRepository } from '../modules/library/repository.ts';
+import { createLibraryService } from '../modules/library/service.ts';
+import { createPlaylistsRepository } from '../modules/playlists/repository.ts';
+import { createPlaylistsService } from '../modules/playlists/service.ts';
+import { createPlaylistWriteRepository } from '../modules/playlists/write-repository.ts';
+import { createPlaysRepository } from '../modules/plays/repository.ts';
+import { createPlaysService } from '../modules/plays/service.ts';
+import { createRadioRepository } from '../modules/radio/repository.ts';
+import { createRadioService } from '../modules/radio/service.ts';
+import { createSearchIndexRepository } from '../modules/search/repository.ts';
+import { createSearchService } from '../modules/search/service.ts';
+import { createStreamingService } from '../modules/streaming/service.ts';
+import { createCatalogIndexer } from '../modules/search/catalog-indexing.ts';
+import { createCatalogRepository } from '../modules/catalog/repository.ts';
+import { createCatalogService } from '../modules/catalog/service.ts';
+import { createCatalogWriteRepository } from '../modules/catalog/write-repository.ts';
+
+type PlaylistsDeps = Parameters<typeof createPlaylistsService>[0];
+
+/** The music area's services, each given only what it uses (services.ts spreads these in). */
+export function createMusicServices(
+  config: Config,
+  database: DatabaseHandle,
+  deps: {
+    countryOf: (ip: string) => Promise<string | null>;
+    /** For playlist invitations. */
+    notifications: PlaylistsDeps['notifications'];
+    userSummary: PlaylistsDeps['userSummary'];
+  },
+) {
+  const { db, dialect } = database;
+  const storage = createLocalDiskStorage(join(config.storagePath, 'files'));
+  const catalogWrites = createCatalogWriteRepository(db);
+  const catalog = createCatalogService({ repository: createCatalogRepository(db, dialect) });
+  const searchIndex = createSearchIndexRepository(db, dialect);
+  const plays = createPlaysService({
+    repository: createPlaysRepository(db),
+    countryOf: deps.countryOf,
+    countPlay: (trackId) => catalog.addPlay(trackId),
+  });
+  const playlists = createPlaylistsService({
+    repository: createPlaylistsRepository(db, dialect),
+    writes: createPlaylistWriteRepository(db, dialect),
+    catalog,
+    index: searchIndex,
+    storage,
+    notifications: deps.notifications,
+    userSummary: deps.userSummary,
+  });
+  return {
+    storage,
+    /** Public catalog answers, serialised, for 10 s (plays counts may lag that much). */
+    catalogResponses: createResponseCache({ ttlMs: 10_000, maxEntries: 2000 }),
+    catalog,
+    catalogWrites,
+    catalogIndexer: createCatalogIndexer({ writes: catalogWrites, index: searchIndex }),
+    search: createSearchService({ index: searchIndex, catalog, playlists }),
+    plays,
+    playlists,
+    library: createLibraryService({ repository: createLibraryRepository(db), catalog }),
+    radio: createRadioService({ repository: createRadioRepository(db, dialect), catalog, plays }),
+    channels: createChannelsService({
+      repository: createChannelsRepository(db),
+      catalog,
+      plays,
+      playlists,
+    }),
+    streaming: createStreamingService({ storage, catalog, writes: catalogWrites }),
+  };
+}

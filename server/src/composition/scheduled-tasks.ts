@@ -1,0 +1,35 @@
+import type { ScheduledTask } from '../jobs/scheduler.ts';
+
+const HOUR_MS = 3_600_000;
+
+/** The housekeeping each instance runs, given the services' prune calls. */
+export function scheduledTasks(services: {
+  sessions: { deleteExpired(): Promise<number> };
+  auth: { pruneLoginFailures(): Promise<number> };
+  workspaces: { pruneExpiredInvites(): Promise<number> };
+}): ScheduledTask[] {
+  return [
+    {
+      name: 'prune-expired-sessions',
+      everyMs: HOUR_MS,
+      async run() {
+        const removed = await services.sessions.deleteExpired();
+        return `removed ${removed} expired sessions`;
+      },
+    },
+    {
+      name: 'prune-login-failures',
+      everyMs: HOUR_MS,
+      async run() {
+        return `removed ${await services.auth.pruneLoginFailures()} old login failures`;
+      },
+    },
+    {
+      name: 'prune-expired-workspace-invites',
+      everyMs: HOUR_MS,
+      async run() {
+        return `removed ${await services.workspaces.pruneExpiredInvites()} expired workspace invites`;
+      },
+    },
+  ];
+}

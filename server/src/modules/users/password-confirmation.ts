@@ -1,0 +1,28 @@
+import type { FastifyRequest } from 'fastify';
+import { PASSWORD_CONFIRMATION_SECONDS } from '@backbeat/common';
+import { HttpError } from '../../http/http-error.ts';
+
+const CONFIRMED_AT = 'password_confirmed_at';
+
+export function markPasswordConfirmed(request: FastifyRequest): Promise<void> {
+  return request.session.put(CONFIRMED_AT, Math.floor(Date.now() / 1000));
+}
+
+export function isPasswordConfirmed(
+  request: FastifyRequest,
+  seconds = PASSWORD_CONFIRMATION_SECONDS,
+): boolean {
+  const at = request.session.payload<number>(CONFIRMED_AT);
+  return typeof at === 'number' && Date.now() / 1000 - at < seconds;
+}
+
+/** Sensitive account changes need the password confirmed within 9000 s (spec §5, §9): 423. */
+export async function requireConfirmedPassword(request: FastifyRequest): Promise<void> {
+  if (isPasswordConfirmed(request)) return;
+  const row = request.user
+    ? await request.server.services.users.findRowById(request.user.id)
+    : null;
+  // An account made through social login has no password to confirm.
+  if (row && row.password === null) return;
+  throw new HttpError(423, 'Please confirm your password first.');
+}

@@ -1,0 +1,48 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type { RepostableType, RepostedIds } from '@backbeat/common';
+import { useCurrentUser } from '../../lib/bootstrap.ts';
+import { http } from '../../lib/http.ts';
+import { queryClient } from '../../lib/query-client.ts';
+import { useTrans } from '../../lib/translator.ts';
+import { Button } from '../../ui/button.tsx';
+import { Icon } from '../../ui/icons.tsx';
+import { toast } from '../../ui/toast/toast-store.ts';
+
+const repostKeys = { ids: ['library', 'reposts', 'ids'] as const };
+
+/** Reposts a track or album to the listener's profile, or takes it back. */
+export function RepostButton({ type, id }: { type: RepostableType; id: number }) {
+  const trans = useTrans();
+  const user = useCurrentUser();
+  const query = useQuery({
+    queryKey: repostKeys.ids,
+    queryFn: async ({ signal }) =>
+      (await http.get<{ reposts: RepostedIds }>('library/reposts/ids', { signal })).reposts,
+    enabled: !!user,
+  });
+  const reposted = query.data?.[type].includes(id) ?? false;
+  const toggle = useMutation({
+    mutationFn: (on: boolean) =>
+      on ? http.put(`library/reposts/${type}/${id}`) : http.delete(`library/reposts/${type}/${id}`),
+    onSuccess: (_data, on) =>
+      toast(on ? trans('Reposted to your profile') : trans('Repost removed')),
+    onError: () => toast.danger(trans('There was an issue. Please try again.')),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: repostKeys.ids });
+      if (user) void queryClient.invalidateQueries({ queryKey: ['users', user.id, 'reposts'] });
+    },
+  });
+  if (!user) return null;
+  return (
+    <Button
+      variant="outline"
+      size="lg"
+      aria-pressed={reposted}
+      disabled={toggle.isPending}
+      onClick={() => toggle.mutate(!reposted)}
+    >
+      <Icon name="repeat" size={20} className={reposted ? 'text-primary' : undefined} />
+      {reposted ? trans('Reposted') : trans('Repost')}
+    </Button>
+  );
+}

@@ -1,0 +1,59 @@
+import { useNavigate } from 'react-router';
+import type { Track } from '@backbeat/common';
+import { useTrans } from '../../lib/translator.ts';
+import { Button } from '../../ui/button.tsx';
+import { Icon } from '../../ui/icons.tsx';
+import { player, usePlayerStore } from './player-store.ts';
+
+/** Play and shuffle a list; pressing play again pauses when that list is playing. */
+export function PlayActions({
+  tracks,
+  radio,
+  children,
+}: {
+  tracks: Track[];
+  radio?: string;
+  children?: React.ReactNode;
+}) {
+  const trans = useTrans();
+  const navigate = useNavigate();
+  const playingThis = usePlayerStore(
+    (s) =>
+      (s.status === 'playing' || s.status === 'loading') &&
+      tracks.some((t) => t.id === s.queue[s.index]?.track.id) &&
+      s.queue.length >= Math.min(tracks.length, 1),
+  );
+  return (
+    <>
+      <Button
+        size="lg"
+        disabled={!tracks.length}
+        onClick={() => (playingThis ? player.pause() : player.playTracks(tracks))}
+        className="min-w-32"
+      >
+        <Icon name={playingThis ? 'pause' : 'play'} size={22} />
+        {playingThis ? trans('Pause') : trans('Play')}
+      </Button>
+      <Button
+        variant="outline"
+        size="lg"
+        disabled={tracks.length < 2}
+        onClick={() => player.shuffleTracks(tracks)}
+      >
+        <Icon name="shuffle" size={20} />
+        {trans('Shuffle')}
+      </Button>
+      {radio && (
+        <Button
+          variant="outline"
+          size="lg"
+          onClick={() => void navigate(radio, { state: { autoplay: true } })}
+        >
+          <Icon name="radio" size={20} />
+          {trans('Start radio')}
+        </Button>
+      )}
+      {children}
+    </>
+  );
+}
