@@ -1,18 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import type {
-  Album,
-  AlbumDetails,
-  Artist,
   Channel,
-  Lyric,
   PlaylistAbilities,
   PlaylistDetails,
   RadioSeedType,
   RadioStation,
-  Tag,
-  Track,
-  TrackDetails,
 } from '@backbeat/common';
+import { getAlbum, getArtist, getTag, getTrack, getTrackLyrics } from '@backbeat/common/contracts';
+import { api } from '../../lib/api.ts';
 import { http } from '../../lib/http.ts';
 
 /** Query keys and fetchers of the catalog pages (DESIGN §5: they live with their feature). */
@@ -32,32 +27,27 @@ export const catalogKeys = {
 export const useTrackQuery = (id: number | null | undefined) =>
   useQuery({
     queryKey: catalogKeys.track(id ?? 0),
-    queryFn: ({ signal }) =>
-      http.get<{ track: TrackDetails; more_by_artist: Track[] }>(`tracks/${id}`, { signal }),
+    queryFn: ({ signal }) => api(getTrack, { id: id ?? 0 }, { signal }),
     enabled: !!id,
   });
 
 export const useLyricsQuery = (id: number | null | undefined, enabled = true) =>
   useQuery({
     queryKey: catalogKeys.lyrics(id ?? 0),
-    queryFn: ({ signal }) => http.get<{ lyric: Lyric }>(`tracks/${id}/lyrics`, { signal }),
+    queryFn: ({ signal }) => api(getTrackLyrics, { id: id ?? 0 }, { signal }),
     enabled: !!id && enabled,
   });
 
 export const useAlbumQuery = (id: number) =>
   useQuery({
     queryKey: catalogKeys.album(id),
-    queryFn: ({ signal }) => http.get<{ album: AlbumDetails }>(`albums/${id}`, { signal }),
+    queryFn: ({ signal }) => api(getAlbum, { id }, { signal }),
   });
 
 export const useArtistQuery = (id: number) =>
   useQuery({
     queryKey: catalogKeys.artist(id),
-    queryFn: ({ signal }) =>
-      http.get<{ artist: Artist; top_tracks: Track[]; albums: Album[]; similar: Artist[] }>(
-        `artists/${id}`,
-        { signal },
-      ),
+    queryFn: ({ signal }) => api(getArtist, { id }, { signal }),
   });
 
 export const useChannelQuery = (slugOrId: string, restriction?: string) =>
@@ -73,7 +63,7 @@ export const useChannelQuery = (slugOrId: string, restriction?: string) =>
 export const useTagQuery = (name: string) =>
   useQuery({
     queryKey: catalogKeys.tag(name),
-    queryFn: ({ signal }) => http.get<{ tag: Tag }>(`tags/${encodeURIComponent(name)}`, { signal }),
+    queryFn: ({ signal }) => api(getTag, { name }, { signal }),
   });
 
 export const usePlaylistQuery = (id: number) =>

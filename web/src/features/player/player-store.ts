@@ -1,5 +1,7 @@
 import { create } from 'zustand';
 import type { Track } from '@backbeat/common';
+import { logTrackPlay } from '@backbeat/common/contracts';
+import { api } from '../../lib/api.ts';
 import { getBootstrap } from '../../lib/bootstrap.ts';
 import { http } from '../../lib/http.ts';
 import { trans } from '../../lib/translator.ts';
@@ -77,7 +79,7 @@ function playback(): PlaybackProvider {
         const item = currentItem(get());
         if (item && loggedKey !== item.key) {
           loggedKey = item.key;
-          void http.post(`tracks/${item.track.id}/plays`, { source: get().source }).catch(() => {});
+          void api(logTrackPlay, { id: item.track.id, source: get().source }).catch(() => {});
         }
         preloadNext();
       },

@@ -7,13 +7,14 @@ import {
   genreLink,
   playlistLink,
   type Album,
-  type AlbumDetails,
   type ArtistRef,
   type Genre,
   type Playlist,
   type PlaylistDetails,
   type Track,
 } from '@backbeat/common';
+import { getAlbum, getArtist } from '@backbeat/common/contracts';
+import { api } from '../../../lib/api.ts';
 import { http } from '../../../lib/http.ts';
 import { useTrans } from '../../../lib/translator.ts';
 import { Icon } from '../../../ui/icons.tsx';
@@ -121,8 +122,7 @@ export function AlbumCard({ album }: { album: Album }) {
       }
       play={{
         label: trans('Play :name', { name: album.name }),
-        load: async () =>
-          (await http.get<{ album: AlbumDetails }>(`albums/${album.id}`)).album.tracks,
+        load: async () => (await api(getAlbum, { id: album.id })).album.tracks,
       }}
     />
   );
@@ -140,8 +140,7 @@ export function ArtistCard({ artist }: { artist: ArtistRef }) {
       round
       play={{
         label: trans('Play :name', { name: artist.name }),
-        load: async () =>
-          (await http.get<{ top_tracks: Track[] }>(`artists/${artist.id}`)).top_tracks,
+        load: async () => (await api(getArtist, { id: artist.id })).top_tracks,
       }}
     />
   );
