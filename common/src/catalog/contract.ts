@@ -1,13 +1,25 @@
 import { z } from 'zod';
-import { endpoint } from '../contract.ts';
-import { idParamsSchema, logPlaySchema, pageQuerySchema, tagParamsSchema } from './schemas.ts';
+import { endpoint, notJson } from '../contract.ts';
+import {
+  channelParamsSchema,
+  channelQuerySchema,
+  idParamsSchema,
+  logPlaySchema,
+  pageQuerySchema,
+  radioParamsSchema,
+  searchQuerySchema,
+  tagParamsSchema,
+} from './schemas.ts';
 import {
   albumDetailsSchema,
   albumSchema,
   artistSchema,
+  channelSchema,
   genreSchema,
   lyricSchema,
   paginationOf,
+  radioStationSchema,
+  searchResultsSchema,
   tagSchema,
   trackDetailsSchema,
   trackSchema,
@@ -129,4 +141,45 @@ export const getTagAlbums = endpoint({
   params: tagParamsSchema,
   query: pageQuerySchema,
   response: paginationOf(albumSchema),
+});
+
+export const getChannel = endpoint({
+  method: 'GET',
+  path: '/api/v1/channel/:slugOrId',
+  access: 'music.view',
+  summary: 'A channel (a curated page section) with its content',
+  tags,
+  params: channelParamsSchema,
+  query: channelQuerySchema,
+  response: z.object({ channel: channelSchema }),
+});
+
+export const search = endpoint({
+  method: 'GET',
+  path: '/api/v1/search',
+  access: 'music.view',
+  summary: 'Searches artists, albums, tracks, playlists, users and tags',
+  tags,
+  query: searchQuerySchema,
+  response: z.object({ results: searchResultsSchema }),
+});
+
+export const getRadioStation = endpoint({
+  method: 'GET',
+  path: '/api/v1/radio/:seedType/:seedId',
+  access: 'music.view',
+  summary: 'A radio station: tracks like an artist, a track or a genre',
+  tags,
+  params: radioParamsSchema,
+  response: z.object({ station: radioStationSchema }),
+});
+
+export const streamTrack = endpoint({
+  method: 'GET',
+  path: '/api/v1/tracks/:id/stream',
+  access: 'music.play',
+  summary: "A track's audio, with range requests",
+  tags,
+  params: idParamsSchema,
+  response: notJson('stream', 'The audio file (206 for a range).', 'audio/*'),
 });

@@ -1,17 +1,14 @@
-import { searchQuerySchema } from '@backbeat/common';
-import { typed, type RoutesPlugin } from '../../http/types.ts';
+import { search } from '@backbeat/common/contracts';
+import { registerEndpoint } from '../../http/endpoint.ts';
+import type { RoutesPlugin } from '../../http/types.ts';
 import { cachedAnswer } from '../catalog/cached-answer.ts';
 
 export const searchRoutes: RoutesPlugin = async (app) => {
-  typed(app).get(
-    '/api/v1/search',
-    { schema: { querystring: searchQuerySchema }, config: { access: 'music.view' } },
-    async (request, reply) => {
-      const { query, types, perPage } = request.query;
-      const key = `search:${perPage}:${types.join(',')}:${query.toLowerCase()}`;
-      return cachedAnswer(request, reply, key, async (viewer) => ({
-        results: await app.services.search.search(query, types, perPage, viewer),
-      }));
-    },
-  );
+  registerEndpoint(app, search, async (request, reply) => {
+    const { query, types, perPage } = request.query;
+    const key = `search:${perPage}:${types.join(',')}:${query.toLowerCase()}`;
+    return cachedAnswer(request, reply, key, async (viewer) => ({
+      results: await app.services.search.search(query, types, perPage, viewer),
+    }));
+  });
 };

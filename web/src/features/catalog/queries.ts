@@ -1,12 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import type {
-  Channel,
-  PlaylistAbilities,
-  PlaylistDetails,
-  RadioSeedType,
-  RadioStation,
-} from '@backbeat/common';
-import { getAlbum, getArtist, getTag, getTrack, getTrackLyrics } from '@backbeat/common/contracts';
+import type { PlaylistAbilities, PlaylistDetails, RadioSeedType } from '@backbeat/common';
+import {
+  getAlbum,
+  getArtist,
+  getChannel,
+  getRadioStation,
+  getTag,
+  getTrack,
+  getTrackLyrics,
+} from '@backbeat/common/contracts';
 import { api } from '../../lib/api.ts';
 import { http } from '../../lib/http.ts';
 
@@ -53,11 +55,7 @@ export const useArtistQuery = (id: number) =>
 export const useChannelQuery = (slugOrId: string, restriction?: string) =>
   useQuery({
     queryKey: catalogKeys.channel(slugOrId, restriction),
-    queryFn: ({ signal }) =>
-      http.get<{ channel: Channel }>(`channel/${encodeURIComponent(slugOrId)}`, {
-        params: { restriction },
-        signal,
-      }),
+    queryFn: ({ signal }) => api(getChannel, { slugOrId, restriction }, { signal }),
   });
 
 export const useTagQuery = (name: string) =>
@@ -78,11 +76,11 @@ export const usePlaylistQuery = (id: number) =>
 export const useRadioQuery = (type: RadioSeedType, id: number) =>
   useQuery({
     queryKey: catalogKeys.radio(type, id),
-    queryFn: ({ signal }) => http.get<{ station: RadioStation }>(`radio/${type}/${id}`, { signal }),
+    queryFn: ({ signal }) => api(getRadioStation, { seedType: type, seedId: id }, { signal }),
     // A station is a fresh mix each time it is opened.
     staleTime: 0,
     gcTime: 0,
   });
 
 export const fetchRadio = (type: RadioSeedType, id: number) =>
-  http.get<{ station: RadioStation }>(`radio/${type}/${id}`);
+  api(getRadioStation, { seedType: type, seedId: id });

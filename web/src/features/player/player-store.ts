@@ -1,9 +1,8 @@
 import { create } from 'zustand';
 import type { Track } from '@backbeat/common';
-import { logTrackPlay } from '@backbeat/common/contracts';
-import { api } from '../../lib/api.ts';
+import { logTrackPlay, streamTrack } from '@backbeat/common/contracts';
+import { api, apiUrl } from '../../lib/api.ts';
 import { getBootstrap } from '../../lib/bootstrap.ts';
-import { http } from '../../lib/http.ts';
 import { trans } from '../../lib/translator.ts';
 import { useToastStore } from '../../ui/toast/toast-store.ts';
 import { createHtmlAudioProvider } from './html-audio-provider.ts';
@@ -60,7 +59,7 @@ export const usePlayerStore = create<PlayerState>(() => ({
 export const currentItem = (state: PlayerState): QueueItem | null =>
   state.queue[state.index] ?? null;
 export const useCurrentTrack = () => usePlayerStore((s) => currentItem(s)?.track ?? null);
-export const streamUrl = (track: Track) => http.url(`tracks/${track.id}/stream`);
+export const streamUrl = (track: Track) => apiUrl(streamTrack, { id: track.id });
 
 let provider: PlaybackProvider | null = null;
 /** The key of the queue item whose play was already logged (one log per play). */

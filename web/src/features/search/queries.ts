@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { SearchResults, SearchType } from '@backbeat/common';
-import { http } from '../../lib/http.ts';
+import type { SearchType } from '@backbeat/common';
+import { search } from '@backbeat/common/contracts';
+import { api } from '../../lib/api.ts';
 
 export const searchKeys = {
   results: (query: string, types: string, perPage: number) =>
@@ -13,10 +14,7 @@ export function useSearchQuery(query: string, types: SearchType[] | null, perPag
   return useQuery({
     queryKey: searchKeys.results(trimmed, typeList, perPage),
     queryFn: ({ signal }) =>
-      http.get<{ results: SearchResults }>('search', {
-        params: { query: trimmed, types: typeList || undefined, perPage },
-        signal,
-      }),
+      api(search, { query: trimmed, types: typeList || undefined, perPage }, { signal }),
     enabled: trimmed.length > 0,
     placeholderData: keepPreviousData,
   });

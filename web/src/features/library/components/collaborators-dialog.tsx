@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import type { PlaylistDetails, SearchResults, UserSummary } from '@backbeat/common';
+import type { PlaylistDetails, UserSummary } from '@backbeat/common';
+import { search } from '@backbeat/common/contracts';
+import { api } from '../../../lib/api.ts';
 import { errorMessage, fieldErrors } from '../../../lib/api-error.ts';
 import { useCurrentUser } from '../../../lib/bootstrap.ts';
-import { http } from '../../../lib/http.ts';
 import { useTrans } from '../../../lib/translator.ts';
 import { Avatar } from '../../../ui/avatar.tsx';
 import { Button } from '../../../ui/button.tsx';
@@ -27,11 +28,7 @@ function useUserSearch(text: string) {
   }, [text]);
   return useQuery({
     queryKey: ['users', 'search', term],
-    queryFn: ({ signal }) =>
-      http.get<{ results: SearchResults }>('search', {
-        params: { query: term, types: 'users', perPage: 8 },
-        signal,
-      }),
+    queryFn: ({ signal }) => api(search, { query: term, types: 'users', perPage: 8 }, { signal }),
     select: (data) => data.results.users,
     enabled: term.length > 0,
   });
