@@ -1,3 +1,4 @@
 /** Every endpoint contract of the API, by feature (see contract.ts for the shape). */
 export * from './catalog/contract.ts';
 export * from './library/contract.ts';
+export * from './account-contract.ts';
