@@ -1,5 +1,5 @@
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { isSafeRedirect, registerSchema, type BootstrapData } from '@backbeat/common';
+import { isSafeRedirect, registerSchema } from '@backbeat/common';
 import * as endpoints from '@backbeat/common/contracts';
 import { api } from '../../lib/api.ts';
 import { useBootstrap, useBootstrapStore } from '../../lib/bootstrap.ts';
