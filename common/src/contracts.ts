@@ -2,3 +2,5 @@
 export * from './catalog/contract.ts';
 export * from './library/contract.ts';
 export * from './account-contract.ts';
+export * from './notifications/contract.ts';
+export * from './workspace-contract.ts';
