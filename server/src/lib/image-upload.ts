@@ -1,6 +1,6 @@
 import type {} from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { validationFailed } from '../http/http-error.ts';
+import { validationFailed } from './domain-errors.ts';
 import { detectImageType } from './image-type.ts';
 
 /** Uploaded images (avatars, playlist covers): checked by content and size, never by name. */

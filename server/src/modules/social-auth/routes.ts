@@ -10,6 +10,7 @@ import {
 } from '@backbeat/common/contracts';
 import { registerEndpoint } from '../../http/endpoint.ts';
 import { HttpError, validationFailed } from '../../http/http-error.ts';
+import { DomainError } from '../../lib/domain-errors.ts';
 import { rateLimit } from '../../http/rate-limit.ts';
 import type { RoutesPlugin } from '../../http/types.ts';
 import { baseUrlOf, bootstrapFor } from '../bootstrap/present.ts';
@@ -63,7 +64,8 @@ export const socialAuthRoutes: RoutesPlugin = async (app) => {
       await request.session.put(ATTEMPT_KEY, attempt);
       return reply.redirect(url.toString());
     } catch (error) {
-      const message = error instanceof HttpError ? error.message : GENERIC_ERROR;
+      const message =
+        error instanceof HttpError || error instanceof DomainError ? error.message : GENERIC_ERROR;
       return sendPopupResult(request, reply, { status: 'ERROR', errorMessage: message });
     }
   }
