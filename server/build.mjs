@@ -12,6 +12,7 @@ await build({
   entryPoints: {
     main: new URL('./src/main.ts', import.meta.url).pathname,
     cli: new URL('./src/cli.ts', import.meta.url).pathname,
+    'admin-cli': new URL('./src/admin-cli.ts', import.meta.url).pathname,
   },
   outdir: new URL('./dist/', import.meta.url).pathname,
   bundle: true,

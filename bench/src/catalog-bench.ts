@@ -9,6 +9,7 @@ import autocannon from 'autocannon';
 import { chromium } from 'playwright-core';
 import { prepareCatalog, type PreparedCatalog } from './prepare-catalog.ts';
 import { SERVER_NODE_FLAGS } from './server-flags.ts';
+import { measureSearchFlood, type SearchFloodResult } from './search-flood.ts';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
@@ -55,7 +56,7 @@ const rssMb = (pid: number) => {
   return line ? Math.round(Number(line[1]) / 1024) : NaN;
 };
 
-async function login(url: string): Promise<string> {
+async function loginAs(url: string, email: string): Promise<string> {
   const jar: Record<string, string> = {};
   const keep = (response: Response) => {
     for (const line of response.headers.getSetCookie()) {
@@ -76,7 +77,7 @@ async function login(url: string): Promise<string> {
       cookie: header(),
       'x-xsrf-token': jar['XSRF-TOKEN'] ?? '',
     },
-    body: JSON.stringify({ ...ADMIN, remember: true }),
+    body: JSON.stringify({ email, password: ADMIN.password, remember: true }),
   });
   if (!response.ok) throw new Error(`bench login failed: ${response.status}`);
   keep(response);
@@ -131,6 +132,7 @@ interface SizeResult {
   searchRps: number;
   uncachedSearchP99: number;
   stream?: { ours: number; bare: number };
+  flood?: { unlimited: SearchFloodResult; limited: SearchFloodResult };
   js?: { files: number; gzipBytes: number };
 }
 
@@ -144,25 +146,29 @@ async function benchSize(tracks: number): Promise<SizeResult> {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
     const { DATABASE_URL: _d, REDIS_URL: _r, ...inherited } = process.env;
-    const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_ENTRY], {
-      cwd: ROOT,
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: {
-        ...inherited,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        STORAGE_PATH: storage,
-        LOG_LEVEL: 'warn',
-        ADMIN_EMAIL: ADMIN.email,
-        ADMIN_PASSWORD: ADMIN.password,
-      },
-    });
+    const startBenchServer = (env: Record<string, string>) =>
+      spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_ENTRY], {
+        cwd: ROOT,
+        stdio: ['ignore', 'ignore', 'inherit'],
+        env: {
+          ...inherited,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          STORAGE_PATH: storage,
+          LOG_LEVEL: 'warn',
+          ADMIN_EMAIL: ADMIN.email,
+          ADMIN_PASSWORD: ADMIN.password,
+          ...env,
+        },
+      });
+    // These rows measure the work behind each answer, so the search limit is lifted here.
+    const server = startBenchServer({ SEARCH_RATE_LIMIT: String(1e9) });
     children.push(server);
     await waitForReady(url);
     await new Promise((r) => setTimeout(r, 1000));
     const rss = rssMb(server.pid!);
 
-    const cookie = await login(url);
+    const cookie = await loginAs(url, ADMIN.email);
     // Asked as the web player asks: browsers always offer gzip. The last row asks without it.
     const headers = { cookie, accept: 'application/json', 'accept-encoding': 'gzip, deflate, br' };
     const identity = { cookie, accept: 'application/json' };
@@ -218,6 +224,19 @@ async function benchSize(tracks: number): Promise<SizeResult> {
       const ceiling = await load(`http://127.0.0.1:${barePort}/`, 8, range);
       result.stream = { ours: ours.mbps, bare: ceiling.mbps };
       result.js = await homeJavaScript(url);
+    }
+    if (tracks === SIZES.at(-1)) {
+      // Another user's search p99 while one account floods: first with the limit lifted,
+      // then restarted with the default limit.
+      const login = (email: string) => loginAs(url, email);
+      const unlimited = await measureSearchFlood(url, login, DURATION_S);
+      const stopped = new Promise((resolve) => server.once('exit', resolve));
+      server.kill('SIGTERM');
+      await stopped;
+      const limited = startBenchServer({});
+      children.push(limited);
+      await waitForReady(url);
+      result.flood = { unlimited, limited: await measureSearchFlood(url, login, DURATION_S) };
     }
     return result;
   } finally {
@@ -282,6 +301,15 @@ export async function runCatalogBench(): Promise<void> {
   console.info(
     `Search at 1 connection on ${biggest.tracks.toLocaleString()} tracks: p99 ${biggest.searchP99} ms (goal < 25 ms)`,
   );
+  if (biggest.flood) {
+    const line = (label: string, f: SearchFloodResult) =>
+      `  ${label}: another user's p99 ${f.quietP99} ms alone, ${f.floodedP99} ms during the flood; flood ${f.flooderServed} served, ${f.flooderRefused} refused (429), ${f.flooderFailed} failed; listener failures ${f.listenerFailures}`;
+    console.info(
+      `Search flood on ${biggest.tracks.toLocaleString()} tracks (one account, 20 connections, uncached queries):`,
+    );
+    console.info(line('without a limit', biggest.flood.unlimited));
+    console.info(line('default limit  ', biggest.flood.limited));
+  }
   for (const r of results) {
     console.info(
       `Search without the answer cache (in process, all six kinds), ${r.tracks.toLocaleString()} tracks: p99 ${r.uncachedSearchP99} ms`,

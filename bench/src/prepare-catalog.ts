@@ -6,6 +6,7 @@ import { openDatabase } from '../../server/src/db/database.ts';
 import { migrateToLatest } from '../../server/src/db/migrations/index.ts';
 import { seedDemoCatalog } from '../../server/src/db/seed/demo/catalog.ts';
 import { seed } from '../../server/src/db/seed/index.ts';
+import { FLOOD_USERS } from './search-flood.ts';
 
 export const STREAM_FILE_KEY = 'audio/bench/five-megabytes.mp3';
 export const STREAM_FILE_BYTES = 5 * 1024 * 1024;
@@ -55,6 +56,10 @@ export async function prepareCatalog(
   const app = await buildApp({ config, database, logger: false });
   try {
     await seed(app.services, config);
+    // The listeners and the flooder of the search-flood row (same password as the admin).
+    for (const email of Object.values(FLOOD_USERS)) {
+      await app.services.users.createUser({ email, password: admin.password });
+    }
     await seedDemoCatalog(database.db, app.services.storage, {
       artists: Math.max(20, Math.round(tracks / 15)),
       tracks,

@@ -211,6 +211,24 @@ describe('decideRouteAccess', () => {
     expect(decision).toEqual({ allow: false, redirectTo: '/404' });
   });
 
+  it('sends a free user refused a permission to pricing on a billing site, without opting in', () => {
+    expect(
+      decideRouteAccess(userViewer(), { permission: 'music.view', billingEnabled: true }),
+    ).toEqual({ allow: false, redirectTo: '/pricing' });
+    // Billing off: the same refusal is a plain 404.
+    expect(
+      decideRouteAccess(userViewer(), { permission: 'music.view', billingEnabled: false }),
+    ).toEqual({ allow: false, redirectTo: '/404' });
+  });
+
+  it('lets a free user into a guarded route whose permission they hold', () => {
+    const listener = userViewer({ permissions: [grant('music.view')] });
+    expect(decideRouteAccess(listener, { permission: 'music.view', billingEnabled: true })).toEqual(
+      { allow: true },
+    );
+    expect(decideRouteAccess(listener, { billingEnabled: true })).toEqual({ allow: true });
+  });
+
   it('lets a guest into routes that do not require login when the guest role allows', () => {
     const guest = guestViewer([grant('music.view')]);
     expect(

@@ -70,20 +70,27 @@ export interface GuardRequirements {
   requireLogin?: boolean;
   permission?: string;
   billingEnabled: boolean;
-  /** Routes that need a subscription when billing is on. */
+  /** Routes that need a subscription whatever the permissions, when billing is on. */
   requireSubscription?: boolean;
 }
 
-/** The route guard of spec §2: login first, then subscription, then permission. */
+/**
+ * The route guard of spec §2 (both documents), for every guarded route: login first; then,
+ * on a billing site, a signed-in user without a subscription who would be refused (the
+ * route's permission is missing, or the route needs a subscription) goes to /pricing, where
+ * a plan can grant it; anyone else missing the permission gets /404. A free user who holds
+ * the permission is let in: sending every free user to /pricing would leave a free plan
+ * nothing to open, not even their account settings.
+ */
 export function decideRouteAccess(viewer: Viewer, req: GuardRequirements): GuardDecision {
   const requireLogin = req.requireLogin ?? true;
   if (requireLogin && !viewer.user) return { allow: false, redirectTo: '/login' };
-  if (req.billingEnabled && req.requireSubscription && viewer.user && !isSubscribed(viewer.user)) {
+  const missingPermission = req.permission !== undefined && !hasPermission(viewer, req.permission);
+  const refused = missingPermission || Boolean(req.requireSubscription);
+  if (req.billingEnabled && refused && viewer.user && !isSubscribed(viewer.user)) {
     return { allow: false, redirectTo: '/pricing' };
   }
-  if (req.permission && !hasPermission(viewer, req.permission)) {
-    return { allow: false, redirectTo: '/404' };
-  }
+  if (missingPermission) return { allow: false, redirectTo: '/404' };
   return { allow: true };
 }
 

@@ -17,7 +17,13 @@ import {
   verificationCodeSchema,
 } from './schemas/account.ts';
 import { loginSchema } from './schemas/auth.ts';
-import { bootstrapDataSchema, subscriptionPermissionsSchema, userSchema } from './types.ts';
+import { clientErrorReportSchema } from './schemas/common.ts';
+import {
+  accessTokenSummarySchema,
+  bootstrapDataSchema,
+  subscriptionPermissionsSchema,
+  userSchema,
+} from './types.ts';
 
 /** Contracts of the app shell and of signing in and securing an account. */
 
@@ -90,6 +96,18 @@ export const downloadLatestErrorLog = endpoint({
   summary: 'The latest error log (debug mode: anyone who saw the error; else logs.view)',
   tags: ['app'],
   response: notJson('file', 'The log file as an attachment.', 'text/plain'),
+});
+
+export const logClientError = endpoint({
+  method: 'POST',
+  path: '/api/v1/logs/client-errors',
+  access: 'public',
+  summary: 'An uncaught error of the web app, for the error log (sampled by the client)',
+  tags: ['app'],
+  body: clientErrorReportSchema,
+  status: 204,
+  errors: [429],
+  response: notJson('empty', 'Logged.'),
 });
 
 export const valueListsParamsSchema = z.object({
@@ -313,12 +331,7 @@ export const confirmTwoFactor = endpoint({
 
 // API tokens and sessions.
 
-export const accessTokenSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  last_used_at: z.string().nullable(),
-  created_at: z.string(),
-});
+export const accessTokenSchema = accessTokenSummarySchema;
 export type AccessToken = z.infer<typeof accessTokenSchema>;
 
 export const listAccessTokens = endpoint({
@@ -357,6 +370,8 @@ export const userSessionSchema = z.object({
   city: z.string().nullable(),
   country: z.string().nullable(),
   ip_address: z.string().nullable(),
+  /** A non-secret label of the session (spec §3), never its cookie. */
+  token: z.string(),
   last_active: z.string(),
   is_current_device: z.boolean(),
 });

@@ -41,15 +41,46 @@ export const HOVER_POPOVER_CLOSE_MS = 150;
 export const PASSWORD_CONFIRMATION_SECONDS = 9000;
 export const TWO_FACTOR_CODE_LENGTH = 6;
 export const RECOVERY_CODE_LENGTH = 21;
+/**
+ * Searches one client (account, else address) may run per window, as-you-type included;
+ * `SEARCH_RATE_LIMIT` in the environment changes `max`.
+ */
+export const SEARCH_RATE_LIMIT = { max: 120, perMs: 60_000 } as const;
 export const PROFILE_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 export const NOTIFICATIONS_PAGE_SIZE = 30;
 
 export const DIALOG_PADDING_PX = 24;
+/** Dialog size names and their fixed widths in px (spec §9: 2xs to fullscreen). */
+export const DIALOG_WIDTHS = {
+  '2xs': 320,
+  xs: 400,
+  sm: 480,
+  md: 560,
+  lg: 680,
+  xl: 800,
+  '2xl': 1000,
+  fullscreen: null,
+} as const;
+export const CHIP_SIZES = ['xs', 'sm', 'md', 'lg'] as const;
 export const INPUT_HEIGHTS = { '2xs': 24, xs: 30, sm: 36, md: 42, lg: 50, xl: 60 } as const;
 export const TEXTAREA_DEFAULT_ROWS = 4;
 export const DEFAULT_FONT_WEIGHT = 400;
+/** Web fonts show text in a fallback font until they arrive (spec §7 "display swap"). */
+export const WEB_FONT_DISPLAY = 'swap';
 export const SOCIAL_POPUP = { width: 650, height: 550, pollMs: 1000 } as const;
-export const AVATAR_FALLBACK_COLOURS = 9;
+/** The 9 background colours of avatars that fall back to initials (spec §9). */
+export const AVATAR_FALLBACK_PALETTE = [
+  '#e11d48',
+  '#ea580c',
+  '#ca8a04',
+  '#16a34a',
+  '#0d9488',
+  '#0284c7',
+  '#4f46e5',
+  '#9333ea',
+  '#c026d3',
+] as const;
+export const AVATAR_FALLBACK_COLOURS = AVATAR_FALLBACK_PALETTE.length;
 export const COPIED_LABEL_MS = 1000;
 export const ERROR_TRACE_SAMPLE_RATE = 0.2;
 

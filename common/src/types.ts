@@ -52,8 +52,29 @@ export const userSchema = z.object({
   has_password: z.boolean(),
   social_profiles: z.array(z.object({ service_name: z.string(), username: z.string().nullable() })),
   created_at: z.string(),
+  /**
+   * Only in the user's own account view (`GET users/{id}` of oneself, spec §3): the API
+   * tokens by name and date (never their secret), for holders of api.access.
+   */
+  get tokens() {
+    return z.array(accessTokenSummarySchema).optional();
+  },
+  /**
+   * Only in the user's own account view, and only while their password is confirmed (the
+   * same bar as `GET auth/user/two-factor-recovery-codes`); null otherwise.
+   */
+  two_factor_recovery_codes: z.array(z.string()).nullable().optional(),
 });
 export type User = z.infer<typeof userSchema>;
+
+/** Spec §3 access token: what may be listed; the plain text is shown once, at creation. */
+export const accessTokenSummarySchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  last_used_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type AccessTokenSummary = z.infer<typeof accessTokenSummarySchema>;
 
 export const themeSchema = z.object({
   id: z.number(),
@@ -157,8 +178,22 @@ export const publicSettingsSchema = z.object({
     demo_password: z.string().nullable().optional(),
   }),
   copyright: z.string(),
+  /**
+   * The web font of spec §7, by family and weights, from `provider_url` (a same-origin path
+   * such as "/fonts" or a CSS2-compatible provider); without a provider, system fonts.
+   */
+  get fonts() {
+    return webFontSettingsSchema.optional();
+  },
 });
 export type PublicSettings = z.infer<typeof publicSettingsSchema>;
+
+export const webFontSettingsSchema = z.object({
+  family: z.string().nullable(),
+  weights: z.array(z.number()),
+  provider_url: z.string().nullable(),
+});
+export type WebFontSettings = z.infer<typeof webFontSettingsSchema>;
 
 export const cookieNoticeSchema = z.object({
   enable: z.boolean(),

@@ -26,9 +26,8 @@ describe('the application shell', () => {
       '/library/songs',
     );
     expect(await page.getByRole('link', { name: 'Log in' }).isVisible()).toBe(true);
-    expect(await page.locator('footer').getByRole('link', { name: 'Contact' }).isVisible()).toBe(
-      true,
-    );
+    // Contact and the legal pages come later; until then the footer links nowhere dead.
+    expect(await page.locator('footer').getByRole('link', { name: 'Contact' }).count()).toBe(0);
     expect(await page.locator('footer').textContent()).toContain(
       `© ${new Date().getFullYear()} Backbeat`,
     );

@@ -10,6 +10,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { COMMA_LIST_PARAMS } from '@backbeat/common';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
+import { registerBodyChecks } from './http/body-checks.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { HttpError } from './http/http-error.ts';
@@ -53,6 +54,13 @@ export function parseQuery(raw: string): Record<string, string | string[]> {
   return query;
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** `draining` is set when the process begins to stop (readiness then answers 503). */
+    lifecycle: { draining: boolean };
+  }
+}
+
 export interface BuildAppOptions {
   config: Config;
   database: DatabaseHandle;
@@ -72,6 +80,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimit,
     genReqId: () => randomUUID(),
+    // While stopping, requests already on an open connection are still answered (with
+    // `Connection: close`) instead of a 503: a SIGTERM under load must not fail anyone.
+    return503OnClosing: false,
     routerOptions: { querystringParser: parseQuery, ignoreTrailingSlash: true },
     rewriteUrl: (req) => {
       applyMethodOverride(req);
@@ -84,6 +95,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const fileLogs = createFileLogs(config.storagePath);
   const services = createServices(config, database, fileLogs);
   app.decorate('services', services);
+  app.decorate('lifecycle', { draining: false });
   // Without Redis the app still serves; other instances then forget within the caches' 2 s.
   const stopCacheSync = syncRequestCaches({
     sessions: services.sessions,
@@ -119,8 +131,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       ),
   });
   registerErrorHandling(app, { debug: config.debug, projectRoot, fileLogs });
+  registerBodyChecks(app);
   registerRequestContext(app, services);
-  registerSecurityHeaders(app);
+  registerSecurityHeaders(app, config.appUrl);
 
   // One line per request, with the time it took.
   app.addHook('onResponse', async (request, reply) => {

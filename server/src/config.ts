@@ -3,6 +3,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { SEARCH_RATE_LIMIT } from '@backbeat/common';
+import { appKeyWeakness } from './lib/crypto.ts';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -16,7 +18,8 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8000),
   APP_URL: z.url().optional(),
   APP_DEBUG: flag.default(false),
-  APP_KEY: z.string().min(32, 'APP_KEY must be at least 32 characters').optional(),
+  // Unset means "generate one under storage/"; set but empty is a mistake, refused below.
+  APP_KEY: z.string().optional(),
   STORAGE_PATH: z.string().default(join(repoRoot, 'storage')),
   WEB_DIST_PATH: z.string().default(join(repoRoot, 'web', 'dist')),
   DATABASE_URL: z
@@ -33,6 +36,8 @@ const envSchema = z.object({
     .default(1024 * 1024),
   SESSION_LIFETIME_MINUTES: z.coerce.number().int().positive().default(120),
   REMEMBER_LIFETIME_DAYS: z.coerce.number().int().positive().default(30),
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(0),
+  SEARCH_RATE_LIMIT: z.coerce.number().int().positive().default(SEARCH_RATE_LIMIT.max),
   ADMIN_EMAIL: z.email().default('admin@backbeat.local'),
   ADMIN_PASSWORD: z.string().min(8).optional(),
 });
@@ -53,6 +58,10 @@ export interface Config {
   trustProxy: string[] | false;
   logLevel: string;
   bodyLimit: number;
+  /** After SIGTERM, how long readiness answers 503 while requests are still served. */
+  shutdownDrainMs: number;
+  /** Searches one client (account, else address) may run per minute. */
+  searchRateLimit: number;
   sessionLifetimeMinutes: number;
   rememberLifetimeDays: number;
   admin: { email: string; password: string | null };
@@ -68,12 +77,23 @@ export interface Config {
  * never defaulted; several instances must share it through APP_KEY.
  */
 function resolveAppKey(storagePath: string, fromEnv: string | undefined): string {
-  if (fromEnv) return fromEnv;
+  if (fromEnv !== undefined) return checkedAppKey(fromEnv, 'APP_KEY');
   const keyFile = join(storagePath, 'app.key');
-  if (existsSync(keyFile)) return readFileSync(keyFile, 'utf8').trim();
+  if (existsSync(keyFile)) return checkedAppKey(readFileSync(keyFile, 'utf8').trim(), keyFile);
   mkdirSync(dirname(keyFile), { recursive: true });
   const key = randomBytes(32).toString('base64url');
+  // Only the server's user may read it: whoever has it can forge XSRF tokens.
   writeFileSync(keyFile, key, { mode: 0o600 });
+  return key;
+}
+
+const GENERATE_KEY_HINT =
+  "Generate one with: node -e \"console.log(require('node:crypto').randomBytes(32).toString('base64url'))\"";
+
+function checkedAppKey(key: string, source: string): string {
+  const weakness = appKeyWeakness(key);
+  if (weakness)
+    throw new ConfigError(`Invalid configuration:\n  ${source} ${weakness}. ${GENERATE_KEY_HINT}`);
   return key;
 }
 
@@ -109,6 +129,8 @@ export function loadConfig(
     trustProxy: proxies.length ? proxies : false,
     logLevel: e.LOG_LEVEL,
     bodyLimit: e.BODY_LIMIT,
+    searchRateLimit: e.SEARCH_RATE_LIMIT,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     sessionLifetimeMinutes: e.SESSION_LIFETIME_MINUTES,
     rememberLifetimeDays: e.REMEMBER_LIFETIME_DAYS,
     admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD ?? null },

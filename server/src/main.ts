@@ -38,7 +38,13 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
+    // Readiness answers 503 from now on; a balancer polling it stops sending new requests
+    // during the drain, while this instance keeps answering the ones that still come.
+    app.lifecycle.draining = true;
     app.log.info({ signal }, 'shutting down');
+    if (signal === 'SIGTERM' && config.shutdownDrainMs > 0) {
+      await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
+    }
     const force = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS);
     force.unref();
     scheduler.stop();

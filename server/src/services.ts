@@ -14,6 +14,7 @@ import { createGeoLookup } from './modules/sessions/geo-lookup.ts';
 import { createSocialProfilesRepository } from './modules/social-auth/repository.ts';
 import { createTwoFactorService } from './modules/two-factor/service.ts';
 import { createBootstrapService } from './modules/bootstrap/service.ts';
+import { createDemoAccounts } from './modules/users/demo-account.ts';
 import { createMusicServices } from './modules/catalog/wiring.ts';
 import { createCommentsRepository } from './modules/library/comments-repository.ts';
 import { createCommentsService } from './modules/library/comments-service.ts';
@@ -57,6 +58,7 @@ export function createServices(config: Config, database: DatabaseHandle, fileLog
     guestRole,
     localizations,
     workspacesOf: (userId) => collaboration.workspaces.bootstrapList(userId),
+    demoCredentials: createDemoAccounts({ settings, users }).credentials,
   });
   const mailer = createMailer(settings, fileLogs);
   const cipher = createCipher(config.appKey);

@@ -75,7 +75,12 @@ describe('the SPA page', () => {
   it('carries the menus of the positions the product uses', async () => {
     const { menus } = readBootstrapData((await page('/')).body);
     const positions = new Set(menus.flatMap((menu) => menu.positions));
-    const used: MenuPosition[] = ['sidebar-primary', 'sidebar-secondary', 'mobile-bottom'];
+    const used: MenuPosition[] = [
+      'sidebar-primary',
+      'sidebar-secondary',
+      'mobile-bottom',
+      'landing-page-navbar',
+    ];
     for (const position of used) expect(positions.has(position)).toBe(true);
     for (const menu of menus) expect(menu.items.length).toBeGreaterThan(0);
   });

@@ -16,3 +16,11 @@ export const workspaceIdSchema = z.coerce
 export const changeLocaleSchema = z.object({
   locale: z.string().min(2, 'Choose a language.').max(10),
 });
+
+/** An uncaught error the web reports from a sampled page load (web/src/lib/error-reporter.ts). */
+export const clientErrorReportSchema = z.object({
+  message: z.string().min(1).max(1000),
+  stack: z.string().max(10_000).optional(),
+  url: z.string().max(2000).optional(),
+});
+export type ClientErrorReport = z.infer<typeof clientErrorReportSchema>;

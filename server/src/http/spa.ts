@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { bootstrapFor } from '../modules/bootstrap/present.ts';
+import { allowFraming } from './security-headers.ts';
 import { themeBootScript } from './theme-boot.ts';
 
 const HEAD_MARKER = '<!--app-head-->';
@@ -17,6 +18,8 @@ function scriptJson(value: unknown): string {
     .replaceAll('\u2028', '\\u2028')
     .replaceAll('\u2029', '\\u2029');
 }
+
+const WORKER_CSP = "default-src 'self'; img-src 'self' data: https:; frame-ancestors 'none'";
 
 /** Embeds (spec §2) are meant to be framed by other sites; every other page only by this one. */
 const EMBED_PATH = /^\/(track\/\d+\/[^/?#]+|album\/\d+\/[^/?#]+\/[^/?#]+)\/embed\/?(?:[?#]|$)/;
@@ -60,9 +63,12 @@ export async function registerSpa(app: FastifyInstance, webDistPath: string): Pr
       .filter((entry) => entry.isFile() && !entry.name.endsWith('.html'))
       .map((entry) => entry.name);
     for (const name of rootFiles) {
-      app.get(`/${name}`, { config: { session: false } }, (_request, reply) =>
-        reply.sendFile(name, webDistPath, { maxAge: '1d', immutable: false }),
-      );
+      app.get(`/${name}`, { config: { session: false } }, (_request, reply) => {
+        // A worker script runs under the CSP it is served with: the service worker shows
+        // push notifications with images from this site or https.
+        if (name.endsWith('.js')) reply.header('content-security-policy', WORKER_CSP);
+        return reply.sendFile(name, webDistPath, { maxAge: '1d', immutable: false });
+      });
     }
   }
 
@@ -70,6 +76,8 @@ export async function registerSpa(app: FastifyInstance, webDistPath: string): Pr
     'sendSpaPage',
     async function sendSpaPage(request: FastifyRequest, reply: FastifyReply) {
       const nonce = randomBytes(16).toString('base64');
+      const embed = EMBED_PATH.test(request.url);
+      if (embed) allowFraming(reply);
       const data = await bootstrapFor(request);
       const head = `<script nonce="${nonce}">window.bootstrapData=${scriptJson(data)};${themeBootScript}</script>`;
       const html = template
@@ -78,10 +86,7 @@ export async function registerSpa(app: FastifyInstance, webDistPath: string): Pr
       return reply
         .header('content-type', 'text/html; charset=utf-8')
         .header('cache-control', 'no-store')
-        .header(
-          'content-security-policy',
-          contentSecurityPolicy(nonce, EMBED_PATH.test(request.url)),
-        )
+        .header('content-security-policy', contentSecurityPolicy(nonce, embed))
         .send(html);
     },
   );

@@ -1,6 +1,7 @@
 import { pipeline } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError, notFound } from '../http/http-error.ts';
+import { STORED_FILE_CSP } from '../http/security-headers.ts';
 import { decideRange } from './range.ts';
 import type { Storage } from './storage.ts';
 
@@ -31,7 +32,9 @@ export async function sendStoredFile(
     etag,
     'last-modified': info.modifiedAt.toUTCString(),
     'cache-control': options.cacheControl,
-    'x-content-type-options': 'nosniff',
+    // Written to the raw socket, so the onSend hook never adds these.
+    ...request.server.securityHeaders,
+    'content-security-policy': STORED_FILE_CSP,
     ...options.headers,
   };
 

@@ -13,7 +13,12 @@ import { CookieNotice } from '../features/cookie-notice/cookie-notice.tsx';
 import type { IgnitionBody } from '../features/errors/ignition-types.ts';
 import { watchSystemTheme } from '../features/theme/theme-store.ts';
 import { useBootstrap } from '../lib/bootstrap.ts';
+import {
+  loadSubscriptionPermissions,
+  resetSubscriptionPermissions,
+} from '../lib/subscription-permissions.ts';
 import { onServerError } from '../lib/http.ts';
+import { loadConfiguredFont } from '../lib/web-fonts.ts';
 import { DialogHost } from '../ui/dialog/dialog.tsx';
 import { openDialog } from '../ui/dialog/dialog-store.ts';
 import { NavigationProgressBar } from '../ui/progress-bar.tsx';
@@ -30,6 +35,16 @@ export function Root() {
   }, [siteName]);
 
   useEffect(() => watchSystemTheme(), []);
+
+  const fonts = useBootstrap((d) => d.settings.fonts);
+  useEffect(() => loadConfiguredFont(fonts), [fonts]);
+
+  // Spec §4: loaded at start; a login or logout (new bootstrap user) resets and reloads them.
+  const userId = useBootstrap((d) => d.user?.id ?? null);
+  useEffect(() => {
+    resetSubscriptionPermissions();
+    void loadSubscriptionPermissions();
+  }, [userId]);
 
   useEffect(
     () =>

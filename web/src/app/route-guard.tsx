@@ -4,8 +4,9 @@ import { decideRouteAccess } from '@backbeat/common';
 import { useBootstrap } from '../lib/bootstrap.ts';
 
 /**
- * Spec §2 route guard: not logged in goes to /login (with a way back), not subscribed on a
- * billing site to /pricing, missing permission to /404.
+ * Spec §2 route guard, run by every guarded route: not logged in goes to /login (with a way
+ * back), refused while not subscribed on a billing site to /pricing, missing permission to
+ * /404 (`decideRouteAccess`).
  */
 export function RouteGuard({
   children,

@@ -5,6 +5,7 @@ import {
   UnexpectedErrorPage,
 } from '../features/errors/error-pages.tsx';
 import { accountRoutes, authPageRoutes } from '../features/auth/routes.tsx';
+import { billingRoutes } from '../features/billing/routes.tsx';
 import { embedRoutes, musicRoutes } from '../features/catalog/routes.tsx';
 import { libraryRoutes, profileTabRoutes } from '../features/library/routes.tsx';
 import { notificationRoutes } from '../features/notifications/routes.tsx';
@@ -43,6 +44,7 @@ export const appRoutes: RouteObject[] = [
               ...workspaceRoutes,
               ...libraryRoutes,
               ...profileTabRoutes,
+              ...billingRoutes,
               { path: '404', element: <NotFoundPage /> },
               ...musicRoutes,
               { path: '*', element: <NotFoundPage /> },

@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
-import { toast } from '../ui/toast/toast-store.ts';
-import { errorMessage, fieldErrors } from './api-error.ts';
+import { fieldErrors } from './api-error.ts';
 import { trans } from './translator.ts';
+import { showErrorToast } from '../ui/toast/error-toast.ts';
 
 /** A react-hook-form bound to the zod schema the server validates with (DESIGN §5). */
 export function useSchemaForm<S extends z.ZodType<FieldValues, FieldValues>>(
@@ -29,7 +29,7 @@ export function applyServerErrors<T extends FieldValues>(
     (name) => name in form.getValues() || name.includes('.'),
   );
   if (known.length === 0) {
-    toast.danger(trans(errorMessage(error)));
+    showErrorToast(error, trans);
     return;
   }
   for (const name of known)

@@ -1,18 +1,7 @@
 import clsx from 'clsx';
-import { AVATAR_FALLBACK_COLOURS } from '@backbeat/common';
+import { avatarColour, avatarInitials } from './avatar-fallback.ts';
 
-const COLOURS = [
-  '#e11d48',
-  '#ea580c',
-  '#ca8a04',
-  '#16a34a',
-  '#0d9488',
-  '#0284c7',
-  '#4f46e5',
-  '#9333ea',
-  '#c026d3',
-];
-
+/** A user's picture, or their initials on one of 9 colours (spec §9). */
 export function Avatar({
   name,
   image,
@@ -35,16 +24,21 @@ export function Avatar({
       />
     );
   }
-  const colour = COLOURS[id % AVATAR_FALLBACK_COLOURS];
+  const initials = avatarInitials(name);
   return (
     <span
       aria-hidden="true"
-      style={{ width: size, height: size, backgroundColor: colour, fontSize: size * 0.42 }}
+      style={{
+        width: size,
+        height: size,
+        backgroundColor: avatarColour(id),
+        fontSize: size * (initials.length > 1 ? 0.36 : 0.42),
+      }}
       className={clsx(
         'inline-flex shrink-0 items-center justify-center rounded-full font-semibold text-white uppercase',
       )}
     >
-      {name.trim().charAt(0) || '?'}
+      {initials}
     </span>
   );
 }

@@ -1,14 +1,27 @@
 import clsx from 'clsx';
-import { useId, type InputHTMLAttributes, type Ref } from 'react';
+import { useId, type InputHTMLAttributes, type Ref, type TextareaHTMLAttributes } from 'react';
+import { TEXTAREA_DEFAULT_ROWS } from '@backbeat/common';
+import { inputSizeProps, type InputSize } from './input-size.ts';
 
-interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
+interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'size'> {
   label: string;
   error?: string;
   description?: string;
+  /** Spec §9 input sizes, 2xs to xl (24 to 60 px high); md (42 px) by default. */
+  size?: InputSize;
   ref?: Ref<HTMLInputElement>;
 }
 
-export function TextField({ label, error, description, className, id, ...props }: TextFieldProps) {
+export function TextField({
+  label,
+  error,
+  description,
+  className,
+  id,
+  size = 'md',
+  ...props
+}: TextFieldProps) {
+  const sizing = inputSizeProps(size);
   const generated = useId();
   const inputId = id ?? generated;
   const hintId = `${inputId}-hint`;
@@ -21,8 +34,10 @@ export function TextField({ label, error, description, className, id, ...props }
         id={inputId}
         aria-invalid={error ? true : undefined}
         aria-describedby={error || description ? hintId : undefined}
+        style={sizing.style}
         className={clsx(
-          'h-[42px] rounded-lg border bg-bg-elevated px-3 text-sm text-fg outline-none transition-shadow',
+          'rounded-lg border bg-bg-elevated text-fg outline-none transition-shadow',
+          sizing.className,
           'placeholder:text-fg-muted/70 focus:ring-2 focus:ring-primary/40 disabled:opacity-60',
           error ? 'border-danger' : 'border-border focus:border-primary',
         )}
@@ -34,6 +49,24 @@ export function TextField({ label, error, description, className, id, ...props }
         </p>
       )}
     </div>
+  );
+}
+
+/** A multi-line field; spec §9: 4 rows unless told otherwise. */
+export function TextArea({
+  rows = TEXTAREA_DEFAULT_ROWS,
+  className,
+  ...props
+}: TextareaHTMLAttributes<HTMLTextAreaElement> & { ref?: Ref<HTMLTextAreaElement> }) {
+  return (
+    <textarea
+      rows={rows}
+      className={clsx(
+        'rounded-lg border border-border bg-bg px-3 py-2 text-sm font-normal text-fg outline-none focus-visible:ring-2 focus-visible:ring-primary/60',
+        className,
+      )}
+      {...props}
+    />
   );
 }
 

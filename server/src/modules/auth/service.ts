@@ -105,6 +105,12 @@ export function createAuthService(deps: {
       await deps.sessions.deleteForUser(row.id);
     },
 
+    /** For an owner locked out (`npm run admin`): a new password, and every session ends. */
+    async replacePassword(userId: number, password: string): Promise<void> {
+      await users.update(userId, { password: await hashPassword(password) });
+      await deps.sessions.deleteForUser(userId);
+    },
+
     async changePassword(
       userId: number,
       currentSessionId: string,

@@ -46,7 +46,11 @@ function socialReady(
   );
 }
 
-function publicSettings(s: SettingValues, debug: boolean): PublicSettings {
+function publicSettings(
+  s: SettingValues,
+  debug: boolean,
+  demo: { email: string; password: string } | null,
+): PublicSettings {
   return {
     homepage: { type: s['homepage.type'] },
     themes: { default_id: s['themes.default_id'], user_change: s['themes.user_change'] },
@@ -67,11 +71,14 @@ function publicSettings(s: SettingValues, debug: boolean): PublicSettings {
       demo: s['site.demo'],
       debug,
       // Demo sites prefill the login form; the credentials are public only in demo mode.
-      ...(s['site.demo']
-        ? { demo_email: s['site.demo_email'], demo_password: s['site.demo_password'] }
-        : {}),
+      ...(demo ? { demo_email: demo.email, demo_password: demo.password } : {}),
     },
     copyright: s.copyright,
+    fonts: {
+      family: s['fonts.family'],
+      weights: s['fonts.weights'],
+      provider_url: s['fonts.provider_url'],
+    },
   };
 }
 
@@ -97,6 +104,8 @@ export function createBootstrapService(deps: {
   localizations: LocalizationsRepository;
   /** The user's workspaces, the personal Default one first (workspaces module). */
   workspacesOf?: (userId: number) => Promise<BootstrapData['workspaces']>;
+  /** A demo site's login credentials, configured or made at random (users/demo-account.ts). */
+  demoCredentials?: (s: SettingValues) => Promise<{ email: string; password: string } | null>;
 }) {
   const themes = cached(() => deps.themes.all(), TTL_MS);
   const { guestRole } = deps;
@@ -128,11 +137,14 @@ export function createBootstrapService(deps: {
       const storedTheme = parseThemeChoice(ctx.cookies[THEME_COOKIE]);
       const guestPermissions = guest?.permissions ?? [];
       const cookieNoticeOn = settings['cookie_notice.enable'];
+      const demo = settings['site.demo']
+        ? ((await deps.demoCredentials?.(settings)) ?? null)
+        : null;
 
       return {
         user: ctx.user,
         guest_role: guest,
-        settings: publicSettings(settings, ctx.debug),
+        settings: publicSettings(settings, ctx.debug, demo),
         themes: {
           all: allThemes,
           selectedThemeId: typeof storedTheme === 'number' ? storedTheme : null,

@@ -10,6 +10,8 @@ export const healthRoutes: RoutesPlugin = async (app) => {
     app,
     healthReady,
     async (_request, reply) => {
+      // A stopping instance leaves the balancer's pool at once, while it finishes its requests.
+      if (app.lifecycle.draining) return reply.code(503).send({ status: 'stopping' });
       const database = await isDatabaseReachable(app.services.database.db);
       return reply
         .code(database ? 200 : 503)

@@ -1,9 +1,10 @@
 import { createReadStream } from 'node:fs';
 import { basename } from 'node:path';
 import { hasPermission } from '@backbeat/common';
-import { forbidden, notFound, unauthenticated } from '../../http/http-error.ts';
-import { downloadLatestErrorLog } from '@backbeat/common/contracts';
+import { downloadLatestErrorLog, logClientError } from '@backbeat/common/contracts';
 import { registerEndpoint } from '../../http/endpoint.ts';
+import { forbidden, notFound, unauthenticated } from '../../http/http-error.ts';
+import { rateLimit } from '../../http/rate-limit.ts';
 import type { RoutesPlugin } from '../../http/types.ts';
 
 export const logsRoutes: RoutesPlugin = async (app) => {
@@ -23,4 +24,22 @@ export const logsRoutes: RoutesPlugin = async (app) => {
       .header('content-disposition', `attachment; filename="${basename(file)}"`)
       .send(createReadStream(file));
   });
+
+  // Uncaught errors from the web app, from the page loads the reporter samples (spec §9
+  // trace sample rate), into the error log the admin reads. Limited per address, as anyone
+  // may call it.
+  registerEndpoint(
+    app,
+    logClientError,
+    async (request, reply) => {
+      await app.services.fileLogs.write('error', {
+        source: 'web',
+        ...request.body,
+        user_id: request.user?.id ?? null,
+        user_agent: request.headers['user-agent']?.slice(0, 300) ?? null,
+      });
+      return reply.status(204).send();
+    },
+    { config: { rateLimit: rateLimit('client-errors', 10, 60_000) } },
+  );
 };

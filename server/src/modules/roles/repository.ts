@@ -92,6 +92,73 @@ export function createRolesRepository(db: Db) {
       return role ? { id: role.id, permissions: await grantsOfRole(role.id) } : null;
     },
 
+    /**
+     * Ids of the users who are not banned and hold a permission through one of their roles or
+     * a grant of their own (the last-admin check).
+     */
+    async activeHoldersOf(permission: string): Promise<number[]> {
+      const rows = await db
+        .selectFrom('users as u')
+        .select('u.id')
+        .where('u.banned_at', 'is', null)
+        .where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('permission_grants as g')
+              .innerJoin('permissions as p', 'p.id', 'g.permission_id')
+              .select('g.permission_id')
+              .where('p.name', '=', permission)
+              .where((inner) =>
+                inner.or([
+                  inner.and([
+                    inner('g.grantee_type', '=', 'user'),
+                    inner('g.grantee_id', '=', inner.ref('u.id')),
+                  ]),
+                  inner.and([
+                    inner('g.grantee_type', '=', 'role'),
+                    inner(
+                      'g.grantee_id',
+                      'in',
+                      inner
+                        .selectFrom('user_roles as ur')
+                        .select('ur.role_id')
+                        .whereRef('ur.user_id', '=', 'u.id'),
+                    ),
+                  ]),
+                ]),
+              ),
+          ),
+        )
+        .execute();
+      return rows.map((row) => row.id);
+    },
+
+    /** What the given roles grant together. */
+    async permissionsOfRoles(roleIds: number[]): Promise<Permission[]> {
+      if (!roleIds.length) return [];
+      const rows = await db
+        .selectFrom('permission_grants as g')
+        .innerJoin('permissions as p', 'p.id', 'g.permission_id')
+        .select(['p.name', 'g.restrictions', 'g.grantee_type'])
+        .where('g.grantee_type', '=', 'role')
+        .where('g.grantee_id', 'in', roleIds)
+        .execute();
+      return mergeGrants(rows);
+    },
+
+    /** Replaces a user's roles with the given ones. */
+    async replaceRoles(userId: number, roleIds: number[]): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('user_roles').where('user_id', '=', userId).execute();
+        if (roleIds.length) {
+          await trx
+            .insertInto('user_roles')
+            .values(roleIds.map((role_id) => ({ user_id: userId, role_id, created_at: nowIso() })))
+            .execute();
+        }
+      });
+    },
+
     async defaultRoleIds(): Promise<number[]> {
       const rows = await db.selectFrom('roles').select('id').where('is_default', '=', 1).execute();
       return rows.map((r) => r.id);

@@ -46,25 +46,15 @@ export const defaultMenus: Menu[] = [
     ],
   },
   {
-    id: 'footer',
-    name: 'Footer',
-    positions: ['footer'],
+    id: 'landing',
+    name: 'Landing page',
+    positions: ['landing-page-navbar'],
     items: [
-      { id: 'f-contact', type: 'route', label: 'Contact', action: '/contact' },
-      { id: 'f-privacy', type: 'route', label: 'Privacy policy', action: '/pages/privacy-policy' },
-      {
-        id: 'f-terms',
-        type: 'route',
-        label: 'Terms of service',
-        action: '/pages/terms-of-service',
-      },
-      {
-        id: 'f-api',
-        type: 'route',
-        label: 'API',
-        action: '/api-docs',
-        permissions: ['api.access'],
-      },
+      { id: 'l-listen', type: 'route', label: 'Start listening', action: '/' },
+      { id: 'l-search', type: 'route', label: 'Search', action: '/search' },
+      { id: 'l-download', type: 'route', label: 'Download', action: '/download' },
     ],
   },
+  // No footer menu yet: its contact, privacy, terms and API docs pages come with the admin
+  // part 2 issue, and a default link must never lead to "not found" before then.
 ];

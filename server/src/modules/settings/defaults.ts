@@ -26,6 +26,10 @@ export const SETTING_DEFAULTS = {
   'recaptcha.enable': {} as Record<string, boolean>,
   'site.demo': false,
   copyright: '© :year :siteName',
+  /** Spec §7 web font; no provider means system fonts and no request to a third party. */
+  'fonts.family': null as string | null,
+  'fonts.weights': [400, 600, 700] as number[],
+  'fonts.provider_url': null as string | null,
   'branding.site_name': 'Backbeat',
   'branding.logo_light': null as string | null,
   'branding.logo_dark': null as string | null,
@@ -45,6 +49,8 @@ export const SETTING_DEFAULTS = {
   'demo_catalog.seeded': false,
   'site.demo_email': null as string | null,
   'site.demo_password': null as string | null,
+  /** The random demo account made when a demo site configures none (users/demo-account.ts). */
+  'site.demo_account': null as { email: string; password: string } | null,
   'mail.driver': 'log' as 'log' | 'smtp',
   'mail.from_address': 'no-reply@backbeat.local',
   'mail.from_name': null as string | null,

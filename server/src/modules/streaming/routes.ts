@@ -38,8 +38,6 @@ export const streamingRoutes: RoutesPlugin = async (app) => {
     await sendStoredFile(request, reply, app.services.storage, key, {
       contentType,
       cacheControl: 'public, max-age=604800',
-      // An SVG opened on its own must not run scripts.
-      headers: { 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'" },
     });
   });
 };

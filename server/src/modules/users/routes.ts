@@ -13,10 +13,12 @@ import {
 import { registerEndpoint } from '../../http/endpoint.ts';
 import { forbidden, notFound, validationFailed } from '../../http/http-error.ts';
 import type { RoutesPlugin } from '../../http/types.ts';
+import { uploadedFileBytes } from '../../lib/image-upload.ts';
 import type { FastifyRequest } from 'fastify';
 import { bootstrapFor } from '../bootstrap/present.ts';
 import { LOCALE_COOKIE } from '../bootstrap/service.ts';
 import { requireConfirmedPassword } from '../auth/session-login.ts';
+import { ownAccountFields } from './own-account.ts';
 import { AVATAR_URL_PREFIX, avatarDirectory, createAvatarsService } from './avatars.ts';
 
 const GUEST_LOCALE_DAYS = 365;
@@ -56,11 +58,12 @@ export const usersRoutes: RoutesPlugin = async (app) => {
   registerEndpoint(app, getUser, async (request) => {
     const { id } = request.params;
     if (request.user?.id === id) {
-      const [user, profile] = await Promise.all([
+      const [user, profile, own] = await Promise.all([
         services.users.complete(request.user),
         services.profiles.details(id),
+        ownAccountFields(request, request.user),
       ]);
-      return { user: { ...user, ...profile } };
+      return { user: { ...user, ...profile, ...own } };
     }
     const user = await services.profiles.publicUser(id);
     if (!user) throw notFound();
@@ -84,11 +87,7 @@ export const usersRoutes: RoutesPlugin = async (app) => {
     assertCanEdit(request, request.params.id);
     let image: string;
     if (request.isMultipart()) {
-      const file = await request.file();
-      if (!file) throw validationFailed({ file: ['Please select an image.'] });
-      const bytes = await file.toBuffer().catch(() => {
-        throw validationFailed({ file: ['The image may not be larger than 2 MB.'] });
-      });
+      const bytes = await uploadedFileBytes(request, PROFILE_IMAGE_MAX_BYTES);
       image = await avatars.store(request.params.id, bytes);
     } else {
       const parsed = avatarUrlSchema.safeParse(request.body);
@@ -112,6 +111,8 @@ export const usersRoutes: RoutesPlugin = async (app) => {
     if (request.user!.id !== request.params.id)
       throw forbidden('You can only delete your own account.');
     await requireConfirmedPassword(request);
+    // Before anything is removed: the last admin's account stays whole.
+    await services.users.assertNotLastAdmin(request.params.id, 'delete');
     const image = request.user!.image;
     await services.profiles.removeHeaderImage(request.params.id);
     // What the database cascade would leave behind: notifications, search entries, files.

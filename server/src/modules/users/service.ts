@@ -1,10 +1,20 @@
 import { DEFAULT_TIMEZONE, type User } from '@backbeat/common';
+import { HttpError } from '../../http/http-error.ts';
 import type { RolesRepository } from '../roles/repository.ts';
 import { hashPassword } from '../auth/password.ts';
 import { createKeyedCache } from '../../lib/cache.ts';
 import type { UserRow, UsersRepository } from './repository.ts';
 
 export type UsersService = ReturnType<typeof createUsersService>;
+
+type LastAdminAction = 'delete' | 'ban' | 'demote';
+const LAST_ADMIN_MESSAGES: Record<LastAdminAction, string> = {
+  delete:
+    'This is the last administrator account and cannot be deleted. Make another account an administrator first.',
+  ban: 'The last administrator account cannot be suspended. Make another account an administrator first.',
+  demote:
+    'The last administrator cannot lose the admin role. Make another account an administrator first.',
+};
 
 const GRANTS_TTL_MS = 5000;
 const GRANTS_CACHE_SIZE = 10_000;
@@ -102,8 +112,20 @@ export function createUsersService(deps: {
     };
   }
 
+  /**
+   * Nothing restores an admin once the last one is gone (the seed creates one only on an empty
+   * database), so deleting, banning or demoting the last active holder of `admin` is refused.
+   */
+  async function assertNotLastAdmin(userId: number, action: LastAdminAction): Promise<void> {
+    const admins = await roles.activeHoldersOf('admin');
+    if (admins.length === 1 && admins[0] === userId) {
+      throw new HttpError(422, LAST_ADMIN_MESSAGES[action]);
+    }
+  }
+
   return {
     present,
+    assertNotLastAdmin,
     findRowByEmail: (email: string) => users.findByEmail(email),
     async findById(id: number): Promise<User | null> {
       const row = await users.findById(id);
@@ -132,7 +154,26 @@ export function createUsersService(deps: {
     findRowById: (id: number) => users.findById(id),
     update: (id: number, changes: Parameters<UsersRepository['update']>[1]) =>
       changing(id, users.update(id, changes)),
-    delete: (id: number) => changing(id, users.delete(id)),
+    async delete(id: number): Promise<void> {
+      await assertNotLastAdmin(id, 'delete');
+      await changing(id, users.delete(id));
+    },
+    /** Suspends an account: every request of it is refused from then on. */
+    async ban(id: number): Promise<void> {
+      await assertNotLastAdmin(id, 'ban');
+      await changing(id, users.update(id, { banned_at: new Date().toISOString() }));
+    },
+    /** Replaces the user's roles by name (unknown names are ignored). */
+    async setRoles(id: number, roleNames: string[]): Promise<void> {
+      const found = await Promise.all(roleNames.map((name) => roles.findRoleByName(name)));
+      const roleIds = found.flatMap((role) => (role ? [role.id] : []));
+      // (A grant of `admin` to the user alone is not counted: refusing then is the safe side.)
+      const keepsAdmin = (await roles.permissionsOfRoles(roleIds)).some((p) => p.name === 'admin');
+      if (!keepsAdmin) await assertNotLastAdmin(id, 'demote');
+      await roles.replaceRoles(id, roleIds);
+      grants.delete(id);
+      changed(id);
+    },
     /** What anyone may see of a user: no email, no security details. */
     async publicProfile(id: number) {
       const row = await users.findById(id);

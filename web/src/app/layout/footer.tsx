@@ -13,7 +13,7 @@ export function Footer() {
   return (
     <footer className="mt-auto border-t border-border px-4 py-6 text-sm text-fg-muted md:px-8">
       <div className="flex flex-col gap-4 md:flex-row md:items-center md:justify-between">
-        {menu && (
+        {menu && menu.items.length > 0 && (
           <nav aria-label={trans(menu.name)} className="flex flex-wrap gap-x-5 gap-y-2">
             {menu.items.map((item) => (
               <MenuLink key={item.id} item={item} className={() => 'hover:text-fg hover:underline'}>

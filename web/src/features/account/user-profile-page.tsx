@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
 import { PageLoadingSpinner } from '../../ui/spinner.tsx';
-import { NotFoundPage, RouteErrorPage } from '../errors/error-pages.tsx';
-import { ApiError } from '../../lib/api-error.ts';
+import { QueryError } from '../catalog/components/page-states.tsx';
+import { NotFoundPage } from '../errors/error-pages.tsx';
 import { PROFILE_TABS, ProfileTabs, type ProfileTab } from '../library/components/profile-tabs.tsx';
 import { ProfileHeader } from './profile/profile-header.tsx';
 import { useUserProfileQuery } from './profile/queries.ts';
@@ -16,12 +16,7 @@ export function UserProfilePage() {
   const query = useUserProfileQuery(id);
   if (!Number.isInteger(id) || id <= 0 || !tab) return <NotFoundPage />;
   if (query.isPending) return <PageLoadingSpinner />;
-  if (query.isError)
-    return query.error instanceof ApiError && query.error.status === 404 ? (
-      <NotFoundPage />
-    ) : (
-      <RouteErrorPage />
-    );
+  if (query.isError) return <QueryError error={query.error} retry={() => void query.refetch()} />;
   const user = query.data;
   return (
     <div className="px-3 py-4 sm:px-4 md:px-8 md:py-8">

@@ -1,4 +1,6 @@
 import type { PublicSettings } from '@backbeat/common';
+import { verifyRecaptcha } from '@backbeat/common/contracts';
+import { api } from '../../lib/api.ts';
 
 declare global {
   interface Window {
@@ -34,4 +36,22 @@ export async function getRecaptchaToken(siteKey: string, action: string): Promis
     loading = null;
     return null;
   }
+}
+
+/**
+ * Spec §5/§7: the human check before an action. A reCAPTCHA v3 token is good for one check
+ * only, so the web asks `recaptcha/verify` with one token and returns a second for the
+ * action's own request, which the server checks again. Null means "not human" (or the check
+ * could not run), and the caller shows "Could not verify you are human."
+ */
+export async function passHumanCheck(siteKey: string, action: string): Promise<string | null> {
+  const verifyToken = await getRecaptchaToken(siteKey, action);
+  if (!verifyToken) return null;
+  try {
+    const { success } = await api(verifyRecaptcha, { token: verifyToken });
+    if (!success) return null;
+  } catch {
+    return null;
+  }
+  return getRecaptchaToken(siteKey, action);
 }

@@ -10,7 +10,7 @@ import { Button } from '../../ui/button.tsx';
 import { Checkbox, TextField } from '../../ui/text-field.tsx';
 import { toast } from '../../ui/toast/toast-store.ts';
 import { AuthLayout } from './auth-layout.tsx';
-import { getRecaptchaToken, isRecaptchaEnabled } from './recaptcha.ts';
+import { isRecaptchaEnabled, passHumanCheck } from './recaptcha.ts';
 
 export function RegisterPage() {
   const trans = useTrans();
@@ -39,7 +39,7 @@ export function RegisterPage() {
       let recaptcha_token: string | undefined;
       if (isRecaptchaEnabled(settings, 'register')) {
         recaptcha_token =
-          (await getRecaptchaToken(settings.recaptcha.site_key!, 'register')) ?? undefined;
+          (await passHumanCheck(settings.recaptcha.site_key!, 'register')) ?? undefined;
         if (!recaptcha_token) return void toast.danger(trans('Could not verify you are human.'));
       }
       const response = await api(endpoints.register, {

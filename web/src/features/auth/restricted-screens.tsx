@@ -10,6 +10,7 @@ import { Button } from '../../ui/button.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { toast } from '../../ui/toast/toast-store.ts';
 import { useLogout } from './session-queries.ts';
+import { showErrorToast } from '../../ui/toast/error-toast.ts';
 
 function RestrictedLayout({ children }: { children: ReactNode }) {
   const trans = useTrans();
@@ -66,7 +67,7 @@ export function VerifyEmailScreen() {
       await api(endpoints.resendEmailVerification, { email: user?.email });
       toast(trans('Email sent'));
     } catch (e) {
-      toast.danger(trans(errorMessage(e)));
+      showErrorToast(e, trans);
     } finally {
       setSending(false);
     }

@@ -1,4 +1,3 @@
-import { useNavigate } from 'react-router';
 import {
   SOCIAL_POPUP,
   SOCIAL_SERVICES,
@@ -16,19 +15,9 @@ import { buttonClass } from '../../ui/button.tsx';
 import { openDialog } from '../../ui/dialog/dialog-store.ts';
 import { toast } from '../../ui/toast/toast-store.ts';
 import { PasswordPromptDialog } from '../account/password-prompt-dialog.tsx';
+import { handleSocialLoginResult, type SocialResult } from './social-result.ts';
 
-export type SocialResult =
-  | {
-      type: 'social-auth';
-      status: 'SUCCESS';
-      callbackData: { bootstrapData?: BootstrapData; two_factor?: boolean };
-    }
-  | {
-      type: 'social-auth';
-      status: 'ALREADY_LOGGED_IN' | 'REQUEST_PASSWORD';
-      callbackData?: { email?: string };
-    }
-  | { type: 'social-auth'; status: 'ERROR'; errorMessage?: string };
+export type { SocialResult } from './social-result.ts';
 
 export const SOCIAL_LABELS: Record<SocialService, string> = {
   google: 'Google',
@@ -79,44 +68,25 @@ function applyBootstrap(data: BootstrapData) {
 /** Handles a popup result; `onTwoFactor` switches the login page to the code step. */
 export function useSocialLogin(options: { onTwoFactor(): void; onLoggedIn(): void }) {
   const trans = useTrans();
-  const navigate = useNavigate();
-  return async (service: SocialService) => {
-    const result = await openSocialPopup(service, 'login');
-    if (!result) return;
-    if (result.status === 'ERROR') {
-      toast.danger(trans(result.errorMessage ?? 'An error occurred. Please try again later'));
-    } else if (result.status === 'ALREADY_LOGGED_IN') {
-      navigate('/');
-    } else if (result.status === 'REQUEST_PASSWORD') {
-      const response = await openDialog<{ bootstrapData?: BootstrapData; two_factor?: boolean }>(
-        (close) => (
+  return async (service: SocialService) =>
+    handleSocialLoginResult(await openSocialPopup(service, 'login'), {
+      ...options,
+      applyBootstrap,
+      showError: (message) => toast.danger(trans(message)),
+      requestPassword: (email) =>
+        openDialog<{ bootstrapData?: BootstrapData; two_factor?: boolean }>((close) => (
           <PasswordPromptDialog
             title={trans('Connect your :service account', { service: SOCIAL_LABELS[service] })}
             text={trans(
               'An account with :email already exists. Enter its password to connect it.',
-              {
-                email: result.callbackData?.email ?? '',
-              },
+              { email },
             )}
             submitLabel={trans('Connect')}
             submit={(password) => api(endpoints.socialConnectWithPassword, { password })}
             close={close}
           />
-        ),
-      );
-      if (response?.two_factor) options.onTwoFactor();
-      else if (response?.bootstrapData) {
-        applyBootstrap(response.bootstrapData);
-        options.onLoggedIn();
-      }
-    } else if (result.status === 'SUCCESS') {
-      if (result.callbackData.two_factor) options.onTwoFactor();
-      else if (result.callbackData.bootstrapData) {
-        applyBootstrap(result.callbackData.bootstrapData);
-        options.onLoggedIn();
-      }
-    }
-  };
+        )),
+    });
 }
 
 export async function connectSocialAccount(

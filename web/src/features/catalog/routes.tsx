@@ -1,5 +1,6 @@
 import { Outlet, type RouteObject } from 'react-router';
 import { RouteGuard } from '../../app/route-guard.tsx';
+import { CATCH_ALL_ROUTE } from '../menus/known-routes.ts';
 
 /** Music pages are open to guests whose role allows `music.view` (spec §2, §6). */
 function MusicGuard() {
@@ -72,13 +73,16 @@ export const musicRoutes: RouteObject[] = [
         path: 'channel/:slugOrId/:restriction',
         ...page(async () => (await import('./pages/channel-page.tsx')).ChannelPage),
       },
-      // Spec §2: channels also answer at the root; static routes win over these.
+      // Spec §2: channels also answer at the root; static routes win over these. They match
+      // any path, so menus do not count them as a page that exists (menus/known-routes.ts).
       {
         path: ':slugOrId',
+        handle: CATCH_ALL_ROUTE,
         ...page(async () => (await import('./pages/channel-page.tsx')).ChannelPage),
       },
       {
         path: ':slugOrId/:restriction',
+        handle: CATCH_ALL_ROUTE,
         ...page(async () => (await import('./pages/channel-page.tsx')).ChannelPage),
       },
     ],

@@ -6,6 +6,8 @@ import { buttonClass } from '../../ui/button.tsx';
 import { Icon, type IconName } from '../../ui/icons.tsx';
 import { AlbumCard, CardGrid } from '../catalog/components/media-cards.tsx';
 import { useChannelQuery } from '../catalog/queries.ts';
+import { MenuLink } from '../menus/menu-link.tsx';
+import { useMenu } from '../menus/use-menu.ts';
 
 const FEATURES: { icon: IconName; title: string; text: string }[] = [
   {
@@ -30,6 +32,29 @@ const FEATURES: { icon: IconName; title: string; text: string }[] = [
   },
 ];
 
+/** The `landing-page-navbar` menu (spec §3 menu positions), across the top of the page. */
+function LandingNavbar() {
+  const trans = useTrans();
+  const menu = useMenu('landing-page-navbar');
+  if (!menu?.items.length) return null;
+  return (
+    <nav
+      aria-label={trans(menu.name)}
+      className="relative z-10 flex flex-wrap justify-center gap-x-6 gap-y-2 px-6 pt-6 text-sm font-medium"
+    >
+      {menu.items.map((item) => (
+        <MenuLink
+          key={item.id}
+          item={item}
+          className={() => 'text-fg-muted hover:text-fg hover:underline'}
+        >
+          {trans(item.label)}
+        </MenuLink>
+      ))}
+    </nav>
+  );
+}
+
 /** `landing`: what the site is, for someone who has not started listening yet. */
 export function LandingPage() {
   const trans = useTrans();
@@ -42,6 +67,7 @@ export function LandingPage() {
       : [];
   return (
     <div className="pb-16">
+      <LandingNavbar />
       <section className="relative overflow-hidden px-6 py-20 text-center md:py-28">
         <div
           aria-hidden="true"

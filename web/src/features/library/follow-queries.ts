@@ -5,7 +5,7 @@ import { api } from '../../lib/api.ts';
 import { useCurrentUser } from '../../lib/bootstrap.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { trans } from '../../lib/translator.ts';
-import { toast } from '../../ui/toast/toast-store.ts';
+import { showErrorToast } from '../../ui/toast/error-toast.ts';
 import { playlistKeys } from './playlist-keys.ts';
 import { libraryKeys } from './queries.ts';
 
@@ -42,9 +42,9 @@ export function useToggleFollow() {
       });
       return { previous };
     },
-    onError: (_error, _input, context) => {
+    onError: (error, _input, context) => {
       queryClient.setQueryData(followKeys.ids, context?.previous);
-      toast.danger(trans('There was an issue. Please try again.'));
+      showErrorToast(error, trans);
     },
     onSettled: (_data, _error, { type, id }) => {
       void queryClient.invalidateQueries({ queryKey: followKeys.ids });

@@ -13,7 +13,7 @@ import { api } from '../../lib/api.ts';
 import { useCurrentUser } from '../../lib/bootstrap.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { trans } from '../../lib/translator.ts';
-import { toast } from '../../ui/toast/toast-store.ts';
+import { showErrorToast } from '../../ui/toast/error-toast.ts';
 
 /** Query keys of the personal library; per user, so kept apart from the shared catalog. */
 export const libraryKeys = {
@@ -68,9 +68,9 @@ export function useToggleLike() {
       });
       return { previous };
     },
-    onError: (_error, _input, context) => {
+    onError: (error, _input, context) => {
       queryClient.setQueryData(libraryKeys.likedIds, context?.previous);
-      toast.danger(trans('There was an issue. Please try again.'));
+      showErrorToast(error, trans);
     },
     onSettled: (_data, _error, { type }) => {
       void queryClient.invalidateQueries({ queryKey: libraryKeys.likedIds });

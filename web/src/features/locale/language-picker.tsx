@@ -1,11 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import * as endpoints from '@backbeat/common/contracts';
 import { api } from '../../lib/api.ts';
-import { errorMessage } from '../../lib/api-error.ts';
 import { useBootstrap, useBootstrapStore } from '../../lib/bootstrap.ts';
 import { useTrans } from '../../lib/translator.ts';
 import { Icon } from '../../ui/icons.tsx';
-import { toast } from '../../ui/toast/toast-store.ts';
+import { showErrorToast } from '../../ui/toast/error-toast.ts';
 
 /** Footer language picker, shown when i18n is on (spec §2). */
 export function LanguagePicker() {
@@ -20,7 +19,7 @@ export function LanguagePicker() {
       patch({ locale, user: data.user ? { ...data.user, language: locale.language } : null });
       document.documentElement.lang = locale.language;
     },
-    onError: (error) => toast.danger(trans(errorMessage(error))),
+    onError: (error) => showErrorToast(error, trans),
   });
   if (!enabled || languages.length === 0) return null;
 

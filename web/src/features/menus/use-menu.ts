@@ -7,6 +7,7 @@ import {
   type PublicSettings,
 } from '@backbeat/common';
 import { useBootstrap } from '../../lib/bootstrap.ts';
+import { isKnownRoute } from './known-routes.ts';
 
 /** Reads a dotted setting name ("billing.enable") from the public settings. */
 export function settingValue(settings: PublicSettings, name: string): unknown {
@@ -18,7 +19,10 @@ export function settingValue(settings: PublicSettings, name: string): unknown {
   return value;
 }
 
-/** The items of the first menu at a position that this viewer may see (spec §6). */
+/**
+ * The items of the first menu at a position that this viewer may see (spec §6) and that lead
+ * somewhere.
+ */
 export function useMenu(position: MenuPosition): { name: string; items: MenuItem[] } | null {
   const menus = useBootstrap((d) => d.menus);
   const user = useBootstrap((d) => d.user);
@@ -33,7 +37,9 @@ export function useMenu(position: MenuPosition): { name: string; items: MenuItem
       .filter((item) =>
         isMenuItemVisible(item, viewer, (name) => Boolean(settingValue(settings, name))),
       )
-      .map((item) => ({ ...item, action: resolveMenuAction(item.action, user) }));
+      .map((item) => ({ ...item, action: resolveMenuAction(item.action, user) }))
+      // An internal link to a page the app does not have yet would lead to "not found".
+      .filter((item) => item.type !== 'route' || isKnownRoute(item.action));
     return { name: menu.name, items };
   }, [menus, position, user, guestPermissions, settings]);
 }

@@ -1,15 +1,14 @@
 import clsx from 'clsx';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { errorMessage } from '../../lib/api-error.ts';
 import { useCurrentUser } from '../../lib/bootstrap.ts';
 import { useTrans } from '../../lib/translator.ts';
 import { Button } from '../../ui/button.tsx';
 import { Icon } from '../../ui/icons.tsx';
-import { toast } from '../../ui/toast/toast-store.ts';
 import { NotificationList } from './notification-list.tsx';
 import { markAllAsRead, useNotificationsQuery } from './queries.ts';
 import { useRealtime } from './realtime.ts';
+import { showErrorToast } from '../../ui/toast/error-toast.ts';
 
 /** Navbar bell: the unread count, kept live, and a panel with the latest notifications. */
 export function NotificationBell() {
@@ -72,7 +71,7 @@ export function NotificationBell() {
 function BellPanel({ close, hasUnread }: { close: () => void; hasUnread: boolean }) {
   const trans = useTrans();
   const query = useNotificationsQuery(1);
-  const markAll = () => void markAllAsRead().catch((e) => toast.danger(trans(errorMessage(e))));
+  const markAll = () => void markAllAsRead().catch((e) => showErrorToast(e, trans));
 
   return (
     <div

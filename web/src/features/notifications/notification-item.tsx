@@ -8,13 +8,12 @@ import {
   type AppNotification,
   type NotificationAction,
 } from '@backbeat/common';
-import { errorMessage } from '../../lib/api-error.ts';
 import { useTrans } from '../../lib/translator.ts';
 import { Button } from '../../ui/button.tsx';
 import { openDialog } from '../../ui/dialog/dialog-store.ts';
-import { toast } from '../../ui/toast/toast-store.ts';
 import { declineWorkspaceInvite, joinWorkspace } from '../workspaces/queries.ts';
 import { markAsRead } from './queries.ts';
+import { showErrorToast } from '../../ui/toast/error-toast.ts';
 
 /**
  * One notification (spec §2): clicking it marks it read and opens what it is about; it shows
@@ -36,8 +35,7 @@ export function NotificationItem({
   const inviteId = data.inviteId;
 
   const markRead = () => {
-    if (unread)
-      void markAsRead([notification.id]).catch((e) => toast.danger(trans(errorMessage(e))));
+    if (unread) void markAsRead([notification.id]).catch((e) => showErrorToast(e, trans));
   };
 
   const perform = async (action: NotificationAction) => {

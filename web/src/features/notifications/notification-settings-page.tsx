@@ -14,6 +14,7 @@ import { toast } from '../../ui/toast/toast-store.ts';
 import { PushBlockedError, enablePush, pushState, type PushState } from './push.ts';
 import { notificationKeys, useNotificationSubscriptionsQuery } from './queries.ts';
 import { SubscriptionsGrid, type Selections } from './subscriptions-grid.tsx';
+import { showErrorToast } from '../../ui/toast/error-toast.ts';
 
 function usePushState() {
   const [state, setState] = useState<PushState | null>(null);
@@ -90,7 +91,7 @@ function Settings() {
       setDraft(null);
       toast(trans('Updated preferences'));
     } catch (error) {
-      toast.danger(trans(errorMessage(error)));
+      showErrorToast(error, trans);
     } finally {
       setSaving(false);
     }

@@ -1,13 +1,12 @@
 import { Link, useSearchParams } from 'react-router';
 import { RouteGuard } from '../../app/route-guard.tsx';
-import { errorMessage } from '../../lib/api-error.ts';
 import { useCurrentUser } from '../../lib/bootstrap.ts';
 import { useTrans } from '../../lib/translator.ts';
 import { Button, buttonClass } from '../../ui/button.tsx';
 import { Icon } from '../../ui/icons.tsx';
-import { toast } from '../../ui/toast/toast-store.ts';
 import { NotificationList } from './notification-list.tsx';
 import { markAllAsRead, useNotificationsQuery } from './queries.ts';
+import { showErrorToast } from '../../ui/toast/error-toast.ts';
 
 function Notifications() {
   const trans = useTrans();
@@ -26,7 +25,7 @@ function Notifications() {
           variant="outline"
           size="sm"
           disabled={unread === 0}
-          onClick={() => void markAllAsRead().catch((e) => toast.danger(trans(errorMessage(e))))}
+          onClick={() => void markAllAsRead().catch((e) => showErrorToast(e, trans))}
         >
           <Icon name="doneAll" size={18} />
           {trans('Mark all as read')}

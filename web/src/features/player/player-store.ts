@@ -3,6 +3,7 @@ import type { Track } from '@backbeat/common';
 import { logTrackPlay, streamTrack } from '@backbeat/common/contracts';
 import { api, apiUrl } from '../../lib/api.ts';
 import { getBootstrap } from '../../lib/bootstrap.ts';
+import { canPlayAudio } from '../../lib/subscription-permissions.ts';
 import { trans } from '../../lib/translator.ts';
 import { useToastStore } from '../../ui/toast/toast-store.ts';
 import { createHtmlAudioProvider } from './html-audio-provider.ts';
@@ -143,7 +144,7 @@ export const player = {
   playTracks(tracks: Track[], options: { startIndex?: number; source?: PlaySource } = {}) {
     if (!tracks.length) return;
     // With billing on, the plan decides (spec: subscription permissions).
-    if (!getBootstrap().subscription_permissions.can_play_audio) {
+    if (!canPlayAudio(getBootstrap().subscription_permissions)) {
       useToastStore.getState().add({
         type: 'danger',
         message: trans('Your plan does not include listening. Log in or upgrade to play music.'),

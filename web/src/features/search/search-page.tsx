@@ -20,7 +20,7 @@ import {
 } from '../catalog/components/media-cards.tsx';
 import { ChannelSkeleton, EmptyState } from '../catalog/components/page-states.tsx';
 import { TrackTable } from '../catalog/components/track-table.tsx';
-import { useSearchQuery } from './queries.ts';
+import { isRateLimited, useSearchQuery } from './queries.ts';
 
 const TAB_LABELS: Record<SearchType, string> = {
   artists: 'Artists',
@@ -195,6 +195,14 @@ export function SearchPage() {
           icon="search"
           title={trans('Search the catalog')}
           text={trans('Find artists, albums, tracks, playlists, people and tags.')}
+        />
+      ) : isRateLimited(query.error) ? (
+        <EmptyState
+          icon="search"
+          title={trans('Too many searches')}
+          text={trans(
+            'You are searching faster than we can keep up. Wait a moment, then try again.',
+          )}
         />
       ) : !results ? (
         <ChannelSkeleton />

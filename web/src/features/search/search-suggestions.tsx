@@ -5,7 +5,7 @@ import { useTrans, type Trans } from '../../lib/translator.ts';
 import { Icon } from '../../ui/icons.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { Artwork } from '../catalog/components/artwork.tsx';
-import { useSearchQuery } from './queries.ts';
+import { isRateLimited, useSearchQuery } from './queries.ts';
 
 const PER_TYPE = 4;
 const TYPES = ['artists', 'albums', 'tracks'] as const;
@@ -99,11 +99,18 @@ export default function SearchSuggestions({
           </li>
         ))}
       </ul>
-      {query && !options.length && (
-        <p className="flex items-center gap-2 px-4 py-3 text-sm text-fg-muted">
-          {search.isFetching ? <Spinner size={16} /> : null}
-          {search.isFetching ? trans('Searching…') : trans('No results for “:query”', { query })}
+      {query && isRateLimited(search.error) ? (
+        <p role="status" className="px-4 py-3 text-sm text-fg-muted">
+          {trans('Too many searches. Wait a moment, then try again.')}
         </p>
+      ) : (
+        query &&
+        !options.length && (
+          <p className="flex items-center gap-2 px-4 py-3 text-sm text-fg-muted">
+            {search.isFetching ? <Spinner size={16} /> : null}
+            {search.isFetching ? trans('Searching…') : trans('No results for “:query”', { query })}
+          </p>
+        )
       )}
       <button
         type="button"

@@ -7,11 +7,12 @@ import {
 } from '@backbeat/common';
 import * as endpoints from '@backbeat/common/contracts';
 import { api } from '../../lib/api.ts';
-import { errorMessage, fieldErrors } from '../../lib/api-error.ts';
+import { fieldErrors } from '../../lib/api-error.ts';
 import { useTrans } from '../../lib/translator.ts';
 import { Button } from '../../ui/button.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { toast } from '../../ui/toast/toast-store.ts';
+import { showErrorToast } from '../../ui/toast/error-toast.ts';
 
 const splitEmails = (text: string) =>
   text
@@ -64,7 +65,7 @@ export function InviteForm({
       const index = Number(field?.split('.')[1]);
       if (message)
         setError(Number.isInteger(index) ? `${list[index]}: ${trans(message)}` : trans(message));
-      else toast.danger(trans(errorMessage(failure)));
+      else showErrorToast(failure, trans);
     } finally {
       setSending(false);
     }

@@ -16,6 +16,7 @@ import { InviteForm } from './invite-form.tsx';
 import { refreshWorkspaces, useWorkspaceQuery, workspaceKeys } from './queries.ts';
 import { ConfirmDialog, WorkspaceFormDialog } from './workspace-form-dialog.tsx';
 import { WorkspaceMembers } from './workspace-members.tsx';
+import { showErrorToast } from '../../ui/toast/error-toast.ts';
 
 /** The active workspace's people and settings: invite, roles, rename, leave, delete. */
 export function ManageWorkspaceDialog({ id, close }: { id: number; close: () => void }) {
@@ -65,7 +66,7 @@ export function ManageWorkspaceDialog({ id, close }: { id: number; close: () => 
       toast(trans(remove ? 'Workspace deleted' : 'Left workspace'));
       close();
     } catch (error) {
-      toast.danger(trans(errorMessage(error)));
+      showErrorToast(error, trans);
     }
   };
 

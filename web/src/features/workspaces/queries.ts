@@ -7,9 +7,9 @@ import { useBootstrapStore } from '../../lib/bootstrap.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { trans } from '../../lib/translator.ts';
 import { toast } from '../../ui/toast/toast-store.ts';
-import { errorMessage } from '../../lib/api-error.ts';
 import { notificationKeys } from '../notifications/queries.ts';
 import { setActiveWorkspace } from './active-workspace.ts';
+import { showErrorToast } from '../../ui/toast/error-toast.ts';
 
 export const workspaceKeys = {
   all: ['workspaces'] as const,
@@ -37,7 +37,7 @@ async function inviteGone(error: unknown): Promise<void> {
     await queryClient.invalidateQueries({ queryKey: notificationKeys.all });
     return;
   }
-  toast.danger(trans(errorMessage(error)));
+  showErrorToast(error, trans);
 }
 
 /** Spec §4: joining accepts the invite and makes the joined workspace active. */

@@ -6,11 +6,11 @@ import {
 } from '@backbeat/common';
 import * as endpoints from '@backbeat/common/contracts';
 import { api } from '../../lib/api.ts';
-import { errorMessage } from '../../lib/api-error.ts';
 import { useTrans } from '../../lib/translator.ts';
 import { Avatar } from '../../ui/avatar.tsx';
 import { Button } from '../../ui/button.tsx';
 import { toast } from '../../ui/toast/toast-store.ts';
+import { showErrorToast } from '../../ui/toast/error-toast.ts';
 
 /** Members with their roles, and pending invites; each control only where the server allows. */
 export function WorkspaceMembers({
@@ -27,7 +27,7 @@ export function WorkspaceMembers({
       toast(trans(done));
       await onChanged();
     } catch (error) {
-      toast.danger(trans(errorMessage(error)));
+      showErrorToast(error, trans);
     }
   };
   const workspaceId = workspace.id;

@@ -1,22 +1,31 @@
 import clsx from 'clsx';
-import { createContext, useContext, useEffect, useId, useRef, type ReactNode } from 'react';
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useId,
+  useRef,
+  type CSSProperties,
+  type ReactNode,
+} from 'react';
+import { DIALOG_PADDING_PX, DIALOG_WIDTHS } from '@backbeat/common';
 import { useTrans } from '../../lib/translator.ts';
 import { IconButton } from '../button.tsx';
 import { Icon } from '../icons.tsx';
 import { useDialogStore } from './dialog-store.ts';
 
-export type DialogSize = '2xs' | 'xs' | 'sm' | 'md' | 'lg' | 'xl' | '2xl' | 'fullscreen';
+export type DialogSize = keyof typeof DIALOG_WIDTHS;
 
-const WIDTHS: Record<DialogSize, string> = {
-  '2xs': 'w-[320px]',
-  xs: 'w-[400px]',
-  sm: 'w-[480px]',
-  md: 'w-[560px]',
-  lg: 'w-[680px]',
-  xl: 'w-[800px]',
-  '2xl': 'w-[1000px]',
-  fullscreen: 'w-screen h-dvh max-h-none max-w-none rounded-none',
-};
+/** Spec §9: each size name has a fixed width; fullscreen fills the viewport. */
+function dialogSizeStyle(size: DialogSize): CSSProperties {
+  const width = DIALOG_WIDTHS[size];
+  return width === null
+    ? { width: '100vw', height: '100dvh', maxWidth: 'none', maxHeight: 'none', borderRadius: 0 }
+    : { width };
+}
+
+/** The default padding of a dialog's parts (spec §9: 24 px). */
+const PAD = { paddingInline: DIALOG_PADDING_PX };
 
 const CloseContext = createContext<(result?: unknown) => void>(() => {});
 
@@ -74,14 +83,18 @@ export function Dialog({
         e.preventDefault();
         close();
       }}
+      data-size={size}
+      style={dialogSizeStyle(size)}
       className={clsx(
         'm-auto max-h-[calc(100dvh-32px)] max-w-[calc(100vw-32px)] overflow-hidden rounded-[var(--be-radius)] bg-bg-elevated p-0 text-fg shadow-2xl backdrop:bg-black/50',
-        WIDTHS[size],
         className,
       )}
     >
       <div className="flex h-full max-h-[inherit] flex-col">
-        <header className={clsx('flex items-center gap-3 px-6 pt-5 pb-3', hideTitle && 'sr-only')}>
+        <header
+          style={PAD}
+          className={clsx('flex items-center gap-3 pt-5 pb-3', hideTitle && 'sr-only')}
+        >
           <h2 id={titleId} className="flex-1 text-lg font-semibold">
             {title}
           </h2>
@@ -89,9 +102,14 @@ export function Dialog({
             <Icon name="close" size={20} />
           </IconButton>
         </header>
-        <div className="min-h-0 flex-1 overflow-auto px-6 pb-6">{children}</div>
+        <div
+          style={{ ...PAD, paddingBottom: DIALOG_PADDING_PX }}
+          className="min-h-0 flex-1 overflow-auto"
+        >
+          {children}
+        </div>
         {footer && (
-          <footer className="flex justify-end gap-2 border-t border-border px-6 py-4">
+          <footer style={PAD} className="flex justify-end gap-2 border-t border-border py-4">
             {footer}
           </footer>
         )}

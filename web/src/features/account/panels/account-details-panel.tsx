@@ -11,6 +11,7 @@ import { TextField } from '../../../ui/text-field.tsx';
 import { toast } from '../../../ui/toast/toast-store.ts';
 import { Panel } from '../panel.tsx';
 import { setCurrentUser } from '../queries.ts';
+import { showErrorToast } from '../../../ui/toast/error-toast.ts';
 
 function AvatarEditor({ user }: { user: User }) {
   const trans = useTrans();
@@ -26,7 +27,7 @@ function AvatarEditor({ user }: { user: User }) {
       setUrl('');
     } catch (error) {
       const errors = fieldErrors(error);
-      toast.danger(trans(errors.file ?? errors.url ?? errorMessage(error)));
+      showErrorToast(error, trans, errors.file ?? errors.url ?? errorMessage(error));
     } finally {
       setBusy(false);
     }

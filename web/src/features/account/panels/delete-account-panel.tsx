@@ -3,7 +3,6 @@ import { useNavigate } from 'react-router';
 import type { User } from '@backbeat/common';
 import * as endpoints from '@backbeat/common/contracts';
 import { api } from '../../../lib/api.ts';
-import { errorMessage } from '../../../lib/api-error.ts';
 import { useBootstrapStore } from '../../../lib/bootstrap.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { useTrans } from '../../../lib/translator.ts';
@@ -13,6 +12,7 @@ import { openDialog } from '../../../ui/dialog/dialog-store.ts';
 import { toast } from '../../../ui/toast/toast-store.ts';
 import { withConfirmedPassword } from '../password-confirmation.tsx';
 import { Panel } from '../panel.tsx';
+import { showErrorToast } from '../../../ui/toast/error-toast.ts';
 
 export function DeleteAccountPanel({ user }: { user: User }) {
   const trans = useTrans();
@@ -51,7 +51,7 @@ export function DeleteAccountPanel({ user }: { user: User }) {
       });
       toast(trans('Account deleted'));
     } catch (error) {
-      toast.danger(trans(errorMessage(error)));
+      showErrorToast(error, trans);
     }
   };
 

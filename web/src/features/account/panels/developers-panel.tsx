@@ -2,7 +2,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatRelativeTime } from '@backbeat/common';
 import * as endpoints from '@backbeat/common/contracts';
 import { api } from '../../../lib/api.ts';
-import { errorMessage } from '../../../lib/api-error.ts';
 import { useTrans } from '../../../lib/translator.ts';
 import { Button } from '../../../ui/button.tsx';
 import { openDialog } from '../../../ui/dialog/dialog-store.ts';
@@ -12,6 +11,7 @@ import { AccessTokenDialog } from '../access-token-dialog.tsx';
 import { ensurePasswordConfirmed } from '../password-confirmation.tsx';
 import { Panel } from '../panel.tsx';
 import { accountKeys, type AccessToken } from '../queries.ts';
+import { showErrorToast } from '../../../ui/toast/error-toast.ts';
 
 export function DevelopersPanel() {
   const trans = useTrans();
@@ -32,7 +32,7 @@ export function DevelopersPanel() {
       toast(trans('Token deleted'));
       await queryClient.invalidateQueries({ queryKey: accountKeys.tokens });
     } catch (error) {
-      toast.danger(trans(errorMessage(error)));
+      showErrorToast(error, trans);
     }
   };
 
@@ -67,10 +67,7 @@ export function DevelopersPanel() {
           ))}
         </ul>
       )}
-      <Button
-        className="mt-4"
-        onClick={() => void create().catch((e) => toast.danger(trans(errorMessage(e))))}
-      >
+      <Button className="mt-4" onClick={() => void create().catch((e) => showErrorToast(e, trans))}>
         {trans('Create token')}
       </Button>
     </Panel>

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, useMemo } from 'react';
 import type { User } from '@backbeat/common';
 import * as endpoints from '@backbeat/common/contracts';
 import { api } from '../../../lib/api.ts';
@@ -7,13 +7,59 @@ import { errorMessage } from '../../../lib/api-error.ts';
 import { useBootstrapStore } from '../../../lib/bootstrap.ts';
 import { useTrans } from '../../../lib/translator.ts';
 import { Button } from '../../../ui/button.tsx';
+import { SelectList } from '../../../ui/select-list/select-list.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { toast } from '../../../ui/toast/toast-store.ts';
 import { Panel } from '../panel.tsx';
 import { accountKeys, setCurrentUser, type ValueLists } from '../queries.ts';
+import { showErrorToast } from '../../../ui/toast/error-toast.ts';
 
-const selectClass =
-  'h-[42px] w-full rounded-lg border border-border bg-bg-elevated px-3 text-sm text-fg';
+/** Language, country and timezone as select lists (spec §9), with type-ahead and search. */
+function LocationLanguageFields({ user, lists }: { user: User; lists: ValueLists }) {
+  const trans = useTrans();
+  const [language, setLanguage] = useState(user.language ?? 'en');
+  const [country, setCountry] = useState(user.country ?? '');
+  const [timezone, setTimezone] = useState(user.timezone);
+  const countries = useMemo(
+    () => [
+      { value: '', label: trans('Not set') },
+      ...lists.countries.map((c) => ({ value: c.code, label: c.name })),
+    ],
+    [lists, trans],
+  );
+  const timezones = useMemo(
+    () =>
+      Object.entries(lists.timezones).flatMap(([group, zones]) =>
+        zones.map((z) => ({ value: z.value, label: z.text, group })),
+      ),
+    [lists],
+  );
+  return (
+    <>
+      <SelectList
+        label={trans('Language')}
+        name="language"
+        value={language}
+        onChange={setLanguage}
+        options={lists.localizations.map((l) => ({ value: l.language, label: l.name }))}
+      />
+      <SelectList
+        label={trans('Country')}
+        name="country"
+        value={country}
+        onChange={setCountry}
+        options={countries}
+      />
+      <SelectList
+        label={trans('Timezone')}
+        name="timezone"
+        value={timezone}
+        onChange={setTimezone}
+        options={timezones}
+      />
+    </>
+  );
+}
 
 export function LocationLanguagePanel({ user }: { user: User }) {
   const trans = useTrans();
@@ -47,7 +93,7 @@ export function LocationLanguagePanel({ user }: { user: User }) {
       }
       toast(trans('Updated account details'));
     } catch (error) {
-      toast.danger(trans(errorMessage(error)));
+      showErrorToast(error, trans);
     } finally {
       setBusy(false);
     }
@@ -63,41 +109,7 @@ export function LocationLanguagePanel({ user }: { user: User }) {
       {lists.isError && <p className="text-sm text-danger">{trans(errorMessage(lists.error))}</p>}
       {lists.data && (
         <form className="grid max-w-2xl gap-4 sm:grid-cols-3" onSubmit={(e) => void submit(e)}>
-          <label className="flex flex-col gap-1.5 text-sm font-medium">
-            {trans('Language')}
-            <select name="language" defaultValue={user.language ?? 'en'} className={selectClass}>
-              {lists.data.localizations.map((l) => (
-                <option key={l.language} value={l.language}>
-                  {l.name}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="flex flex-col gap-1.5 text-sm font-medium">
-            {trans('Country')}
-            <select name="country" defaultValue={user.country ?? ''} className={selectClass}>
-              <option value="">{trans('Not set')}</option>
-              {lists.data.countries.map((c) => (
-                <option key={c.code} value={c.code}>
-                  {c.name}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="flex flex-col gap-1.5 text-sm font-medium">
-            {trans('Timezone')}
-            <select name="timezone" defaultValue={user.timezone} className={selectClass}>
-              {Object.entries(lists.data.timezones).map(([group, zones]) => (
-                <optgroup key={group} label={group}>
-                  {zones.map((z) => (
-                    <option key={z.value} value={z.value}>
-                      {z.text}
-                    </option>
-                  ))}
-                </optgroup>
-              ))}
-            </select>
-          </label>
+          <LocationLanguageFields user={user} lists={lists.data} />
           <div className="sm:col-span-3">
             <Button type="submit" disabled={busy}>
               {trans('Save')}

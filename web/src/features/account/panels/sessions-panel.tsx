@@ -12,6 +12,7 @@ import { toast } from '../../../ui/toast/toast-store.ts';
 import { PasswordPromptDialog } from '../password-prompt-dialog.tsx';
 import { Panel } from '../panel.tsx';
 import { accountKeys } from '../queries.ts';
+import { showErrorToast } from '../../../ui/toast/error-toast.ts';
 
 export function SessionsPanel() {
   const trans = useTrans();
@@ -81,7 +82,7 @@ export function SessionsPanel() {
       <Button
         className="mt-4"
         variant="outline"
-        onClick={() => void logoutOthers().catch((e) => toast.danger(trans(errorMessage(e))))}
+        onClick={() => void logoutOthers().catch((e) => showErrorToast(e, trans))}
       >
         {trans('Log out other sessions')}
       </Button>

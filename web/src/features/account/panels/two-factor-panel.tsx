@@ -11,6 +11,7 @@ import { toast } from '../../../ui/toast/toast-store.ts';
 import { withConfirmedPassword } from '../password-confirmation.tsx';
 import { Panel } from '../panel.tsx';
 import { accountKeys, setCurrentUser } from '../queries.ts';
+import { showErrorToast } from '../../../ui/toast/error-toast.ts';
 
 function RecoveryCodes({ codes }: { codes: string[] }) {
   const trans = useTrans();
@@ -56,7 +57,7 @@ export function TwoFactorPanel({ user }: { user: User }) {
     try {
       await withConfirmedPassword(action);
     } catch (error) {
-      toast.danger(trans(errorMessage(error)));
+      showErrorToast(error, trans);
     } finally {
       setBusy(false);
     }

@@ -17,7 +17,7 @@ import { Avatar } from '../../../ui/avatar.tsx';
 import { Button, IconButton } from '../../../ui/button.tsx';
 import { Dialog } from '../../../ui/dialog/dialog.tsx';
 import { Icon } from '../../../ui/icons.tsx';
-import { TextField } from '../../../ui/text-field.tsx';
+import { TextArea, TextField } from '../../../ui/text-field.tsx';
 import { toast } from '../../../ui/toast/toast-store.ts';
 import { setCurrentUser } from '../queries.ts';
 import { ImagePicker, untouchedImage, type PendingImage } from './image-picker.tsx';
@@ -157,13 +157,11 @@ export function EditProfileDialog({
         />
         <label className="flex flex-col gap-1.5 text-sm font-medium text-fg">
           {trans('Description')}
-          <textarea
+          <TextArea
             {...form.register('description')}
-            rows={4}
             maxLength={PROFILE_DESCRIPTION_MAX}
             placeholder={trans('Tell listeners about yourself')}
             aria-invalid={descriptionError ? true : undefined}
-            className="rounded-lg border border-border bg-bg px-3 py-2 text-sm font-normal text-fg outline-none focus-visible:ring-2 focus-visible:ring-primary/60"
           />
           {descriptionError && (
             <span role="alert" className="text-xs text-danger">

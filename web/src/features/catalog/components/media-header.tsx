@@ -1,7 +1,7 @@
 import clsx from 'clsx';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { Artwork } from './artwork.tsx';
+import { Chip } from '../../../ui/chip.tsx';
 
 /** The top of artist, album, track, playlist and radio pages. */
 export function MediaHeader({
@@ -68,12 +68,9 @@ export function Chips({
     <ul aria-label={label} className="flex flex-wrap gap-2">
       {items.map((item) => (
         <li key={item.key}>
-          <Link
-            to={item.to}
-            className="inline-flex h-8 items-center rounded-full border border-border px-3 text-xs font-medium text-fg hover:bg-bg-hover focus-visible:outline-2 focus-visible:outline-primary"
-          >
+          <Chip to={item.to} size="md">
             {item.label}
-          </Link>
+          </Chip>
         </li>
       ))}
     </ul>

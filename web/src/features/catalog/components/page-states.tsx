@@ -1,4 +1,6 @@
+import { Navigate, useLocation } from 'react-router';
 import { ApiError } from '../../../lib/api-error.ts';
+import { useCurrentUser } from '../../../lib/bootstrap.ts';
 import { useTrans } from '../../../lib/translator.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Icon, type IconName } from '../../../ui/icons.tsx';
@@ -23,9 +25,18 @@ export function EmptyState({
   );
 }
 
-/** A failed page query: not found for 404, otherwise a retry. */
+/**
+ * A failed page query: a guest refused with 401 or 403 goes to log in and comes back
+ * (spec §6), 404 is not found, anything else offers a retry.
+ */
 export function QueryError({ error, retry }: { error: unknown; retry: () => void }) {
   const trans = useTrans();
+  const user = useCurrentUser();
+  const location = useLocation();
+  if (error instanceof ApiError && (error.status === 401 || error.status === 403) && !user) {
+    const back = `${location.pathname}${location.search}`;
+    return <Navigate to={`/login?redirect=${encodeURIComponent(back)}`} replace />;
+  }
   if (error instanceof ApiError && error.status === 404) return <NotFoundPage />;
   return (
     <div role="alert" className="flex flex-col items-center gap-3 px-6 py-20 text-center">

@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { formatDuration, type PlaylistDetails, type Track } from '@backbeat/common';
-import { errorMessage } from '../../../lib/api-error.ts';
 import { useCurrentUser } from '../../../lib/bootstrap.ts';
 import { useTrans } from '../../../lib/translator.ts';
 import { Button } from '../../../ui/button.tsx';
@@ -25,6 +24,7 @@ import { EmptyState, PageSkeleton, QueryError } from '../components/page-states.
 import { PlayActions } from '../components/play-actions.tsx';
 import { TrackTable } from '../components/track-table.tsx';
 import { usePlaylistQuery } from '../queries.ts';
+import { showErrorToast } from '../../../ui/toast/error-toast.ts';
 
 /**
  * Moving a track (by drag and drop or the menu) and the menu's move and remove entries, for
@@ -32,7 +32,7 @@ import { usePlaylistQuery } from '../queries.ts';
  */
 function useTrackEditing(playlist: PlaylistDetails | undefined) {
   const trans = useTrans();
-  const fail = (error: unknown) => toast.danger(trans(errorMessage(error)));
+  const fail = (error: unknown) => showErrorToast(error, trans);
   const move = (from: number, to: number) => {
     if (!playlist) return;
     const order = playlist.tracks.map((t) => t.id);
@@ -109,7 +109,7 @@ export function PlaylistPage() {
       toast(trans('Playlist deleted'));
       void navigate('/library/playlists', { replace: true });
     } catch (error) {
-      toast.danger(trans(errorMessage(error)));
+      showErrorToast(error, trans);
     }
   };
 
@@ -130,7 +130,7 @@ export function PlaylistPage() {
       toast(trans('You left :name', { name: playlist.name }));
       void navigate('/library/playlists', { replace: true });
     } catch (error) {
-      toast.danger(trans(errorMessage(error)));
+      showErrorToast(error, trans);
     }
   };
 

@@ -63,7 +63,7 @@ export function TrackPage() {
         title={track.name}
         meta={
           <span className="inline-flex flex-wrap items-center justify-center gap-x-1.5 md:justify-start">
-            <ArtistLinks artists={track.artists} className="font-semibold text-fg" />
+            <ArtistLinks artists={track.artists} className="font-semibold text-fg" withCard />
             {track.album && (
               <>
                 ·{' '}

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import type { Track } from '@backbeat/common';
-import { errorMessage } from '../../../lib/api-error.ts';
 import { useTrans } from '../../../lib/translator.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Dialog } from '../../../ui/dialog/dialog.tsx';
@@ -10,6 +9,7 @@ import { Spinner } from '../../../ui/spinner.tsx';
 import { toast } from '../../../ui/toast/toast-store.ts';
 import { addTracksToPlaylist, useMyPlaylists } from '../playlist-queries.ts';
 import { PlaylistFormDialog } from './playlist-form-dialog.tsx';
+import { showErrorToast } from '../../../ui/toast/error-toast.ts';
 
 /**
  * Picks one of the listener's playlists, a collaborative one they edit, or a new one, and adds
@@ -42,7 +42,7 @@ export function AddToPlaylistDialog({
       );
       close(true);
     } catch (error) {
-      toast.danger(trans(errorMessage(error)));
+      showErrorToast(error, trans);
       setBusy(false);
     }
   };

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import type { PlaylistDetails, UserSummary } from '@backbeat/common';
 import { search } from '@backbeat/common/contracts';
 import { api } from '../../../lib/api.ts';
-import { errorMessage, fieldErrors } from '../../../lib/api-error.ts';
+import { fieldErrors } from '../../../lib/api-error.ts';
 import { useCurrentUser } from '../../../lib/bootstrap.ts';
 import { useTrans } from '../../../lib/translator.ts';
 import { Avatar } from '../../../ui/avatar.tsx';
@@ -16,6 +16,7 @@ import { toast } from '../../../ui/toast/toast-store.ts';
 import { ConfirmDialog } from '../../workspaces/workspace-form-dialog.tsx';
 import { usePlaylistQuery } from '../../catalog/queries.ts';
 import { inviteEditor, removeEditor, updatePlaylist } from '../playlist-queries.ts';
+import { showErrorToast } from '../../../ui/toast/error-toast.ts';
 
 const SEARCH_DEBOUNCE_MS = 250;
 
@@ -68,7 +69,7 @@ export function CollaboratorsDialog({
     } catch (failure) {
       const field = fieldErrors(failure).user_id;
       if (field) setError(trans(field));
-      else toast.danger(trans(errorMessage(failure)));
+      else showErrorToast(failure, trans);
     } finally {
       setBusy(false);
     }

@@ -8,7 +8,7 @@ import { applyServerErrors, fieldError, useSchemaForm } from '../../../lib/forms
 import { useTrans } from '../../../lib/translator.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Dialog } from '../../../ui/dialog/dialog.tsx';
-import { Checkbox, TextField } from '../../../ui/text-field.tsx';
+import { Checkbox, TextArea, TextField } from '../../../ui/text-field.tsx';
 import { toast } from '../../../ui/toast/toast-store.ts';
 import { createPlaylist, updatePlaylist } from '../playlist-queries.ts';
 import { PlaylistImageField } from './playlist-image-field.tsx';
@@ -58,12 +58,11 @@ export function PlaylistFormDialog({
         />
         <label className="flex flex-col gap-1.5 text-sm font-medium text-fg">
           {trans('Description')}
-          <textarea
+          <TextArea
             {...form.register('description')}
             rows={3}
             maxLength={PLAYLIST_DESCRIPTION_MAX}
             aria-invalid={descriptionError ? true : undefined}
-            className="rounded-lg border border-border bg-bg px-3 py-2 text-sm font-normal text-fg outline-none focus-visible:ring-2 focus-visible:ring-primary/60"
           />
           {descriptionError && (
             <span role="alert" className="text-xs text-danger">

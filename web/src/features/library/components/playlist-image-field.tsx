@@ -1,11 +1,12 @@
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { PLAYLIST_IMAGE_MAX_BYTES } from '@backbeat/common';
-import { errorMessage, fieldErrors } from '../../../lib/api-error.ts';
+import { fieldErrors } from '../../../lib/api-error.ts';
 import { useTrans } from '../../../lib/translator.ts';
 import { Button } from '../../../ui/button.tsx';
 import { toast } from '../../../ui/toast/toast-store.ts';
 import { Artwork } from '../../catalog/components/artwork.tsx';
 import { removePlaylistImage, uploadPlaylistImage } from '../playlist-queries.ts';
+import { showErrorToast } from '../../../ui/toast/error-toast.ts';
 
 const ACCEPTED = 'image/png,image/jpeg,image/gif,image/webp';
 
@@ -34,7 +35,7 @@ export function PlaylistImageField({
     } catch (failure) {
       const message = fieldErrors(failure).file;
       if (message) setError(trans(message));
-      else toast.danger(trans(errorMessage(failure)));
+      else showErrorToast(failure, trans);
     } finally {
       setBusy(false);
     }

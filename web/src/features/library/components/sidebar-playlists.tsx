@@ -2,7 +2,6 @@ import clsx from 'clsx';
 import { useState } from 'react';
 import { NavLink } from 'react-router';
 import { playlistLink } from '@backbeat/common';
-import { errorMessage } from '../../../lib/api-error.ts';
 import { useCurrentUser } from '../../../lib/bootstrap.ts';
 import { useTrans } from '../../../lib/translator.ts';
 import { openDialog } from '../../../ui/dialog/dialog-store.ts';
@@ -11,6 +10,7 @@ import { toast } from '../../../ui/toast/toast-store.ts';
 import { Artwork } from '../../catalog/components/artwork.tsx';
 import { TRACKS_DRAG_TYPE, draggedTrackIds } from '../drag.ts';
 import { addTracksToPlaylist, useMyPlaylists } from '../playlist-queries.ts';
+import { showErrorToast } from '../../../ui/toast/error-toast.ts';
 
 /** The form (and its validation library) loads only when someone starts a playlist. */
 export async function openNewPlaylistDialog() {
@@ -38,7 +38,7 @@ export function SidebarPlaylists() {
           : trans('Already in :name', { name: playlist.name }),
       );
     } catch (error) {
-      toast.danger(trans(errorMessage(error)));
+      showErrorToast(error, trans);
     }
   };
   return (

@@ -16,8 +16,8 @@ import { Button } from '../../../ui/button.tsx';
 import { Icon } from '../../../ui/icons.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { Checkbox } from '../../../ui/text-field.tsx';
-import { toast } from '../../../ui/toast/toast-store.ts';
 import { deleteComment, postComment, useTrackComments } from '../comment-queries.ts';
+import { showErrorToast } from '../../../ui/toast/error-toast.ts';
 
 /** Write a comment (optionally at the playing position) or a reply. */
 function CommentForm({
@@ -110,9 +110,7 @@ function CommentItem({
     !!user &&
     (user.id === comment.user.id || hasPermission({ user, guestPermissions: [] }, 'admin'));
   const remove = () =>
-    deleteComment(trackId, comment.id).catch((error: unknown) =>
-      toast.danger(trans(errorMessage(error))),
-    );
+    deleteComment(trackId, comment.id).catch((error: unknown) => showErrorToast(error, trans));
   return (
     <li className="flex gap-3" data-testid="comment">
       <Avatar name={comment.user.name} image={comment.user.image} id={comment.user.id} size={36} />
