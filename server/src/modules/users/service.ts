@@ -1,5 +1,5 @@
 import { DEFAULT_TIMEZONE, type User } from '@backbeat/common';
-import { DomainError } from '../../lib/domain-errors.ts';
+import { HttpError } from '../../http/http-error.ts';
 import type { RolesRepository } from '../roles/repository.ts';
 import { hashPassword } from '../auth/password.ts';
 import { createKeyedCache } from '../../lib/cache.ts';
@@ -119,7 +119,7 @@ export function createUsersService(deps: {
   async function assertNotLastAdmin(userId: number, action: LastAdminAction): Promise<void> {
     const admins = await roles.activeHoldersOf('admin');
     if (admins.length === 1 && admins[0] === userId) {
-      throw new DomainError('invalid', LAST_ADMIN_MESSAGES[action]);
+      throw new HttpError(422, LAST_ADMIN_MESSAGES[action]);
     }
   }
 
