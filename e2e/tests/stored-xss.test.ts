@@ -91,11 +91,16 @@ describe('stored XSS corpus rendered in the browser', () => {
   it('playlist names and descriptions', async () => {
     const owner = await account('Playlist Owner');
     const scope = { workspaceId: 0, userId: owner.id, role: 'owner' as const };
-    const { playlists } = server.app.services;
+    const { playlists, users } = server.app.services;
+    const creator = (await users.findById(owner.id))!;
     const stored = [];
     for (const payload of CORPUS) {
       stored.push(
-        await playlists.create(scope, { name: payload, description: payload, is_public: true }),
+        await playlists.create(
+          scope,
+          { name: payload, description: payload, is_public: true },
+          creator,
+        ),
       );
     }
     const tab = await readerTab(owner);

@@ -12,6 +12,7 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { registerBodyChecks } from './http/body-checks.ts';
 import { registerErrorHandling } from './http/errors.ts';
+import { registerOpenApi } from './http/openapi.ts';
 import { HttpError } from './http/http-error.ts';
 import { applyMethodOverride, isApiUrl, registerRequestContext } from './http/request-context.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
@@ -65,6 +66,8 @@ export interface BuildAppOptions {
   config: Config;
   database: DatabaseHandle;
   logger?: boolean;
+  /** Lets tests add hooks that must see every route (added before the first one). */
+  instrument?: (app: FastifyInstance) => void | Promise<void>;
   /** Lets tests add routes or hooks before the app is sealed. */
   configure?: (app: FastifyInstance) => void | Promise<void>;
 }
@@ -149,6 +152,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     );
   });
 
+  await options.instrument?.(app);
+  // Before any route: the generator collects routes as they are added.
+  await registerOpenApi(app);
   await app.register(healthRoutes);
   await app.register(bootstrapRoutes);
   await app.register(authRoutes);

@@ -1,121 +1,133 @@
-/** The catalog as the API presents it. Durations are milliseconds, dates ISO 8601 UTC. */
+import { z } from 'zod';
 
-export interface ArtistRef {
-  id: number;
-  name: string;
-  image: string | null;
-}
+/**
+ * The catalog as the API presents it: each shape is a zod schema (the response contracts use
+ * them) and its type is inferred. Durations are milliseconds, dates ISO 8601 UTC.
+ */
 
-export interface Genre {
-  id: number;
-  name: string;
-  display_name: string;
-  image: string | null;
-}
+export const artistRefSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  image: z.string().nullable(),
+});
+export type ArtistRef = z.infer<typeof artistRefSchema>;
 
-export interface Tag {
-  id: number;
-  name: string;
-  display_name: string;
-}
+export const genreSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  display_name: z.string(),
+  image: z.string().nullable(),
+});
+export type Genre = z.infer<typeof genreSchema>;
 
-export interface ExternalLink {
-  url: string;
-  title: string;
-}
+export const tagSchema = z.object({ id: z.number(), name: z.string(), display_name: z.string() });
+export type Tag = z.infer<typeof tagSchema>;
 
-export interface Artist extends ArtistRef {
-  description: string | null;
-  verified: boolean;
-  links: ExternalLink[];
-  genres: Genre[];
-  plays: number;
-  popularity: number;
-}
+export const externalLinkSchema = z.object({ url: z.string(), title: z.string() });
+export type ExternalLink = z.infer<typeof externalLinkSchema>;
+
+export const artistSchema = artistRefSchema.extend({
+  description: z.string().nullable(),
+  verified: z.boolean(),
+  links: z.array(externalLinkSchema),
+  genres: z.array(genreSchema),
+  plays: z.number(),
+  popularity: z.number(),
+});
+export type Artist = z.infer<typeof artistSchema>;
 
 export const ALBUM_TYPES = ['album', 'single', 'ep', 'compilation'] as const;
 export type AlbumType = (typeof ALBUM_TYPES)[number];
 
-export interface AlbumRef {
-  id: number;
-  name: string;
-  image: string | null;
-}
+export const albumRefSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  image: z.string().nullable(),
+});
+export type AlbumRef = z.infer<typeof albumRefSchema>;
 
-export interface Track {
-  id: number;
-  name: string;
-  number: number | null;
+export const trackSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  number: z.number().nullable(),
   /** Milliseconds. */
-  duration: number;
-  artists: ArtistRef[];
-  album: AlbumRef | null;
+  duration: z.number(),
+  artists: z.array(artistRefSchema),
+  album: albumRefSchema.nullable(),
   /** The track's own artwork, else its album's. */
-  image: string | null;
-  plays: number;
-  popularity: number;
-  is_public: boolean;
-  owner_id: number | null;
-  has_lyrics: boolean;
-  created_at: string;
-}
+  image: z.string().nullable(),
+  plays: z.number(),
+  popularity: z.number(),
+  is_public: z.boolean(),
+  owner_id: z.number().nullable(),
+  has_lyrics: z.boolean(),
+  created_at: z.string(),
+});
+export type Track = z.infer<typeof trackSchema>;
 
-export interface TrackDetails extends Track {
-  description: string | null;
-  genres: Genre[];
-  tags: Tag[];
+export const trackDetailsSchema = trackSchema.extend({
+  description: z.string().nullable(),
+  genres: z.array(genreSchema),
+  tags: z.array(tagSchema),
   /** Peak levels 0..1 for the seek bar, evenly spaced over the duration. */
-  waveform: number[];
-}
+  waveform: z.array(z.number()),
+});
+export type TrackDetails = z.infer<typeof trackDetailsSchema>;
 
-export interface Album extends AlbumRef {
-  release_date: string | null;
-  type: AlbumType;
-  artists: ArtistRef[];
-  plays: number;
-  popularity: number;
-  is_public: boolean;
-  owner_id: number | null;
-  tracks_count: number;
-}
+export const albumSchema = albumRefSchema.extend({
+  release_date: z.string().nullable(),
+  type: z.enum(ALBUM_TYPES),
+  artists: z.array(artistRefSchema),
+  plays: z.number(),
+  popularity: z.number(),
+  is_public: z.boolean(),
+  owner_id: z.number().nullable(),
+  tracks_count: z.number(),
+});
+export type Album = z.infer<typeof albumSchema>;
 
-export interface AlbumDetails extends Album {
-  description: string | null;
-  genres: Genre[];
-  tags: Tag[];
-  tracks: Track[];
-}
+export const albumDetailsSchema = albumSchema.extend({
+  description: z.string().nullable(),
+  genres: z.array(genreSchema),
+  tags: z.array(tagSchema),
+  tracks: z.array(trackSchema),
+});
+export type AlbumDetails = z.infer<typeof albumDetailsSchema>;
 
-export interface Lyric {
-  track_id: number;
-  text: string;
-  is_synced: boolean;
-}
+export const lyricSchema = z.object({
+  track_id: z.number(),
+  text: z.string(),
+  is_synced: z.boolean(),
+});
+export type Lyric = z.infer<typeof lyricSchema>;
 
-export interface UserSummary {
-  id: number;
-  name: string;
-  image: string | null;
-}
+export const userSummarySchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  image: z.string().nullable(),
+});
+export type UserSummary = z.infer<typeof userSummarySchema>;
 
-export interface Playlist {
-  id: number;
-  name: string;
-  description: string | null;
-  image: string | null;
-  owner: UserSummary | null;
-  is_public: boolean;
+export const playlistSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  description: z.string().nullable(),
+  image: z.string().nullable(),
+  owner: userSummarySchema.nullable(),
+  is_public: z.boolean(),
   /** Invited editors may add, remove and reorder its tracks. */
-  is_collaborative: boolean;
-  tracks_count: number;
-  created_at: string;
-}
+  is_collaborative: z.boolean(),
+  tracks_count: z.number(),
+  created_at: z.string(),
+});
+export type Playlist = z.infer<typeof playlistSchema>;
 
-export interface PlaylistDetails extends Playlist {
-  tracks: Track[];
+export const playlistDetailsSchema = playlistSchema.extend({
+  tracks: z.array(trackSchema),
   /** The people invited to edit a collaborative playlist, first invited first. */
-  editors: UserSummary[];
-}
+  editors: z.array(userSummarySchema),
+});
+export type PlaylistDetails = z.infer<typeof playlistDetailsSchema>;
 
 export const CHANNEL_LAYOUTS = ['grid', 'carousel', 'trackTable'] as const;
 export type ChannelLayout = (typeof CHANNEL_LAYOUTS)[number];
@@ -151,23 +163,78 @@ export interface Channel {
   content: ChannelContent;
 }
 
+export const channelContentSchema: z.ZodType<ChannelContent> = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('tracks'), data: z.array(trackSchema) }),
+  z.object({ type: z.literal('albums'), data: z.array(albumSchema) }),
+  z.object({ type: z.literal('artists'), data: z.array(artistRefSchema) }),
+  z.object({ type: z.literal('genres'), data: z.array(genreSchema) }),
+  z.object({ type: z.literal('playlists'), data: z.array(playlistSchema) }),
+  z.object({
+    type: z.literal('channels'),
+    get data() {
+      return z.array(channelSchema);
+    },
+  }),
+]);
+
+export const channelSchema: z.ZodType<Channel> = z.object({
+  id: z.number(),
+  slug: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  layout: z.enum(CHANNEL_LAYOUTS),
+  hide_title: z.boolean(),
+  restriction: z
+    .object({
+      type: z.literal('genre'),
+      value: z.string(),
+      display_name: z.string(),
+      image: z.string().nullable(),
+    })
+    .nullable(),
+  get content() {
+    return channelContentSchema;
+  },
+});
+
 export const SEARCH_TYPES = ['artists', 'albums', 'tracks', 'playlists', 'users', 'tags'] as const;
 export type SearchType = (typeof SEARCH_TYPES)[number];
 
-export interface SearchResults {
-  query: string;
-  artists: Artist[];
-  albums: Album[];
-  tracks: Track[];
-  playlists: Playlist[];
-  users: UserSummary[];
-  tags: Tag[];
-}
+export const searchResultsSchema = z.object({
+  query: z.string(),
+  artists: z.array(artistSchema),
+  albums: z.array(albumSchema),
+  tracks: z.array(trackSchema),
+  playlists: z.array(playlistSchema),
+  users: z.array(userSummarySchema),
+  tags: z.array(tagSchema),
+});
+export type SearchResults = z.infer<typeof searchResultsSchema>;
 
 export const RADIO_SEED_TYPES = ['artist', 'track', 'genre'] as const;
 export type RadioSeedType = (typeof RADIO_SEED_TYPES)[number];
 
-export interface RadioStation {
-  seed: { type: RadioSeedType; id: number; name: string; image: string | null };
-  tracks: Track[];
-}
+export const radioStationSchema = z.object({
+  seed: z.object({
+    type: z.enum(RADIO_SEED_TYPES),
+    id: z.number(),
+    name: z.string(),
+    image: z.string().nullable(),
+  }),
+  tracks: z.array(trackSchema),
+});
+export type RadioStation = z.infer<typeof radioStationSchema>;
+
+/** The list shape of DESIGN §4, for any item schema. */
+export const paginationOf = <Item extends z.ZodType>(item: Item) =>
+  z.object({
+    pagination: z.object({
+      data: z.array(item),
+      current_page: z.number(),
+      per_page: z.number(),
+      total: z.number(),
+      last_page: z.number(),
+      from: z.number().nullable(),
+      to: z.number().nullable(),
+    }),
+  });

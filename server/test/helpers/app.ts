@@ -8,6 +8,7 @@ import { loadConfig, type Config } from '../../src/config.ts';
 import type { DatabaseHandle } from '../../src/db/database.ts';
 import { migrateToLatest } from '../../src/db/migrations/index.ts';
 import { seed } from '../../src/seed/index.ts';
+import { checkAnswersAgainstContracts } from './conformance.ts';
 import { createTestDatabase } from './database.ts';
 
 export interface TestAppOptions {
@@ -15,6 +16,8 @@ export interface TestAppOptions {
   overrides?: Partial<Config>;
   /** Extra env vars for loadConfig, e.g. `{ BODY_LIMIT: '100' }`. */
   env?: Record<string, string>;
+  /** Adds hooks that must see every route (run before the first route is registered). */
+  instrument?: (app: FastifyInstance) => void | Promise<void>;
   /** Registers test-only routes or hooks before the app is sealed. */
   configure?: (app: FastifyInstance) => void | Promise<void>;
 }
@@ -60,7 +63,16 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   };
   try {
     await migrateToLatest(database.db);
-    app = await buildApp({ config, database, logger: false, configure: options.configure });
+    app = await buildApp({
+      config,
+      database,
+      logger: false,
+      instrument: async (app) => {
+        checkAnswersAgainstContracts(app);
+        await options.instrument?.(app);
+      },
+      configure: options.configure,
+    });
     await seed(app.services, config);
     await app.ready();
   } catch (error) {

@@ -10,7 +10,7 @@ import {
 import { ApiError } from './api-error.ts';
 import { readCookie } from './cookies.ts';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type ParamValue = string | number | boolean | null | undefined | (string | number)[];
 export type Params = Record<string, ParamValue>;
 
@@ -137,6 +137,7 @@ function upload<T>(url: string, body: FormData, options: UploadOptions = {}): Pr
 
 /** The one HTTP client of the app; components never build URLs by hand (DESIGN §5). */
 export const http = {
+  send,
   get: <T>(url: string, options?: RequestOptions) => send<T>('GET', url, options),
   post: <T>(url: string, body?: unknown, options?: RequestOptions) =>
     send<T>('POST', url, { ...options, body }),

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { notFound } from '../../http/http-error.ts';
+import { notFound } from '../../lib/domain-errors.ts';
 import { sendCachedJson } from '../../lib/response-cache.ts';
 import type { Viewer } from './service.ts';
 
@@ -9,12 +9,12 @@ export const viewerOf = (request: FastifyRequest): Viewer => ({ userId: request.
  * Answers a catalog read. Listeners who see the public catalog (most of them) share one
  * serialised answer per key for a few seconds; owners of private music get their own.
  */
-export async function cachedAnswer(
+export async function cachedAnswer<Answer extends object>(
   request: FastifyRequest,
   reply: FastifyReply,
   key: string,
-  load: (viewer: Viewer) => Promise<object | null>,
-) {
+  load: (viewer: Viewer) => Promise<Answer | null>,
+): Promise<Answer | FastifyReply> {
   const { catalog, catalogResponses } = request.server.services;
   const viewer = viewerOf(request);
   if (!(await catalog.seesPublicCatalog(viewer))) {

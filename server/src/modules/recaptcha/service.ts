@@ -1,4 +1,4 @@
-import { validationFailed } from '../../http/http-error.ts';
+import { validationFailed } from '../../lib/domain-errors.ts';
 import type { Config } from '../../config.ts';
 import type { SettingsService } from '../settings/service.ts';
 

@@ -1,5 +1,5 @@
 import type { SocialService } from '@backbeat/common';
-import { HttpError, notFound } from '../../http/http-error.ts';
+import { notFound } from '../../lib/domain-errors.ts';
 import type { Config } from '../../config.ts';
 import type { SettingsService } from '../settings/service.ts';
 import { PROVIDERS, type ProviderProfile, type ProviderSpec } from './providers.ts';
@@ -147,5 +147,3 @@ export function assertAttemptMatches(
   }
   return attempt;
 }
-
-export { HttpError };

@@ -1,6 +1,7 @@
-import { idParamsSchema } from '@backbeat/common';
+import { streamTrack } from '@backbeat/common/contracts';
+import { registerEndpoint } from '../../http/endpoint.ts';
 import { notFound } from '../../http/http-error.ts';
-import { typed, type RoutesPlugin } from '../../http/types.ts';
+import type { RoutesPlugin } from '../../http/types.ts';
 import { isSafeKey } from '../../storage/storage.ts';
 import { sendGrowingFile } from '../../storage/growing-file.ts';
 import { sendStoredFile } from '../../storage/send-stored-file.ts';
@@ -15,27 +16,21 @@ const CONTENT_TYPES: Record<string, string> = {
 };
 
 export const streamingRoutes: RoutesPlugin = async (app) => {
-  const api = typed(app);
-
   /** The hot path: one indexed lookup, then the file piped with a large buffer (DESIGN §4). */
-  api.get(
-    '/api/v1/tracks/:id/stream',
-    { schema: { params: idParamsSchema }, config: { access: 'music.play' } },
-    async (request, reply) => {
-      const audio = await app.services.streaming.audio(request.params.id, {
-        userId: request.user?.id ?? null,
-      });
-      if (!audio) throw notFound();
-      const options = {
-        contentType: audio.mime,
-        // Private tracks and plan-gated plays must not sit in shared caches.
-        cacheControl: 'private, max-age=86400',
-      };
-      // A demo track on its first play: sent while it is being encoded.
-      if (audio.rendering) await sendGrowingFile(request, reply, audio.rendering, options);
-      else await sendStoredFile(request, reply, app.services.storage, audio.path, options);
-    },
-  );
+  registerEndpoint(app, streamTrack, async (request, reply) => {
+    const audio = await app.services.streaming.audio(request.params.id, {
+      userId: request.user?.id ?? null,
+    });
+    if (!audio) throw notFound();
+    const options = {
+      contentType: audio.mime,
+      // Private tracks and plan-gated plays must not sit in shared caches.
+      cacheControl: 'private, max-age=86400',
+    };
+    // A demo track on its first play: sent while it is being encoded.
+    if (audio.rendering) await sendGrowingFile(request, reply, audio.rendering, options);
+    else await sendStoredFile(request, reply, app.services.storage, audio.path, options);
+  });
 
   /** Public files (artwork); immutable names, no session needed. */
   app.get('/storage/public/*', { config: { session: false } }, async (request, reply) => {

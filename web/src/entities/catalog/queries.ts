@@ -1,19 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import type {
-  Album,
-  AlbumDetails,
-  Artist,
-  Channel,
-  Lyric,
-  PlaylistAbilities,
-  PlaylistDetails,
-  RadioSeedType,
-  RadioStation,
-  Tag,
-  Track,
-  TrackDetails,
-} from '@backbeat/common';
-import { http } from '../../lib/http.ts';
+import type { RadioSeedType } from '@backbeat/common';
+import {
+  getAlbum,
+  getArtist,
+  getChannel,
+  getPlaylist,
+  getRadioStation,
+  getTag,
+  getTrack,
+  getTrackLyrics,
+} from '@backbeat/common/contracts';
+import { api } from '../../lib/api.ts';
 
 /** Query keys and fetchers of the catalog pages (DESIGN §5: they live with their feature). */
 export const catalogKeys = {
@@ -32,67 +29,55 @@ export const catalogKeys = {
 export const useTrackQuery = (id: number | null | undefined) =>
   useQuery({
     queryKey: catalogKeys.track(id ?? 0),
-    queryFn: ({ signal }) =>
-      http.get<{ track: TrackDetails; more_by_artist: Track[] }>(`tracks/${id}`, { signal }),
+    queryFn: ({ signal }) => api(getTrack, { id: id ?? 0 }, { signal }),
     enabled: !!id,
   });
 
 export const useLyricsQuery = (id: number | null | undefined, enabled = true) =>
   useQuery({
     queryKey: catalogKeys.lyrics(id ?? 0),
-    queryFn: ({ signal }) => http.get<{ lyric: Lyric }>(`tracks/${id}/lyrics`, { signal }),
+    queryFn: ({ signal }) => api(getTrackLyrics, { id: id ?? 0 }, { signal }),
     enabled: !!id && enabled,
   });
 
 export const useAlbumQuery = (id: number) =>
   useQuery({
     queryKey: catalogKeys.album(id),
-    queryFn: ({ signal }) => http.get<{ album: AlbumDetails }>(`albums/${id}`, { signal }),
+    queryFn: ({ signal }) => api(getAlbum, { id }, { signal }),
   });
 
 export const useArtistQuery = (id: number) =>
   useQuery({
     queryKey: catalogKeys.artist(id),
-    queryFn: ({ signal }) =>
-      http.get<{ artist: Artist; top_tracks: Track[]; albums: Album[]; similar: Artist[] }>(
-        `artists/${id}`,
-        { signal },
-      ),
+    queryFn: ({ signal }) => api(getArtist, { id }, { signal }),
   });
 
 export const useChannelQuery = (slugOrId: string, restriction?: string) =>
   useQuery({
     queryKey: catalogKeys.channel(slugOrId, restriction),
-    queryFn: ({ signal }) =>
-      http.get<{ channel: Channel }>(`channel/${encodeURIComponent(slugOrId)}`, {
-        params: { restriction },
-        signal,
-      }),
+    queryFn: ({ signal }) => api(getChannel, { slugOrId, restriction }, { signal }),
   });
 
 export const useTagQuery = (name: string) =>
   useQuery({
     queryKey: catalogKeys.tag(name),
-    queryFn: ({ signal }) => http.get<{ tag: Tag }>(`tags/${encodeURIComponent(name)}`, { signal }),
+    queryFn: ({ signal }) => api(getTag, { name }, { signal }),
   });
 
 export const usePlaylistQuery = (id: number) =>
   useQuery({
     queryKey: catalogKeys.playlist(id),
-    queryFn: ({ signal }) =>
-      http.get<{ playlist: PlaylistDetails; abilities: PlaylistAbilities }>(`playlists/${id}`, {
-        signal,
-      }),
+    queryFn: ({ signal }) => api(getPlaylist, { id }, { signal }),
   });
 
 export const useRadioQuery = (type: RadioSeedType, id: number) =>
   useQuery({
     queryKey: catalogKeys.radio(type, id),
-    queryFn: ({ signal }) => http.get<{ station: RadioStation }>(`radio/${type}/${id}`, { signal }),
+    queryFn: ({ signal }) => api(getRadioStation, { seedType: type, seedId: id }, { signal }),
     // A station is a fresh mix each time it is opened.
     staleTime: 0,
     gcTime: 0,
   });
 
 export const fetchRadio = (type: RadioSeedType, id: number) =>
-  http.get<{ station: RadioStation }>(`radio/${type}/${id}`);
+  api(getRadioStation, { seedType: type, seedId: id });

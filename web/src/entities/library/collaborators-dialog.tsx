@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import type { PlaylistDetails, SearchResults, UserSummary } from '@backbeat/common';
+import { search } from '@backbeat/common/contracts';
+import type { PlaylistDetails, UserSummary } from '@backbeat/common';
 import { fieldErrors } from '../../lib/api-error.ts';
 import { useCurrentUser } from '../../lib/bootstrap.ts';
-import { http } from '../../lib/http.ts';
 import { useTrans } from '../../lib/translator.ts';
 import { Avatar } from '../../ui/avatar.tsx';
 import { Button } from '../../ui/button.tsx';
@@ -16,6 +16,7 @@ import { ConfirmDialog } from '../workspaces/workspace-form-dialog.tsx';
 import { usePlaylistQuery } from '../catalog/queries.ts';
 import { inviteEditor, removeEditor, updatePlaylist } from './playlist-queries.ts';
 import { showErrorToast } from '../../ui/toast/error-toast.ts';
+import { api } from '../../lib/api.ts';
 
 const SEARCH_DEBOUNCE_MS = 250;
 
@@ -28,11 +29,7 @@ function useUserSearch(text: string) {
   }, [text]);
   return useQuery({
     queryKey: ['users', 'search', term],
-    queryFn: ({ signal }) =>
-      http.get<{ results: SearchResults }>('search', {
-        params: { query: term, types: 'users', perPage: 8 },
-        signal,
-      }),
+    queryFn: ({ signal }) => api(search, { query: term, types: 'users', perPage: 8 }, { signal }),
     select: (data) => data.results.users,
     enabled: term.length > 0,
   });

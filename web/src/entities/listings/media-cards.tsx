@@ -7,21 +7,20 @@ import {
   genreLink,
   playlistLink,
   type Album,
-  type AlbumDetails,
   type AlbumRef,
   type ArtistRef,
   type Genre,
   type Playlist,
-  type PlaylistDetails,
   type Track,
 } from '@backbeat/common';
-import { http } from '../../lib/http.ts';
+import { getAlbum, getArtist, getPlaylist } from '@backbeat/common/contracts';
 import { useTrans, useTransChoice } from '../../lib/translator.ts';
 import { Icon } from '../../ui/icons.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { player } from '../player/player-store.ts';
 import { Artwork } from '../catalog/artwork.tsx';
 import { PrivateMark } from '../catalog/private-mark.tsx';
+import { api } from '../../lib/api.ts';
 
 /** Round play button over a card; loads the tracks only when pressed. */
 function CardPlayButton({ label, load }: { label: string; load: () => Promise<Track[]> }) {
@@ -117,8 +116,7 @@ export function AlbumRefCard({ album, artists }: { album: AlbumRef; artists: Art
       subtitle={artists.map((a) => a.name).join(', ')}
       play={{
         label: trans('Play :name', { name: album.name }),
-        load: async () =>
-          (await http.get<{ album: AlbumDetails }>(`albums/${album.id}`)).album.tracks,
+        load: async () => (await api(getAlbum, { id: album.id })).album.tracks,
       }}
     />
   );
@@ -141,8 +139,7 @@ export function AlbumCard({ album }: { album: Album }) {
       }
       play={{
         label: trans('Play :name', { name: album.name }),
-        load: async () =>
-          (await http.get<{ album: AlbumDetails }>(`albums/${album.id}`)).album.tracks,
+        load: async () => (await api(getAlbum, { id: album.id })).album.tracks,
       }}
     />
   );
@@ -160,8 +157,7 @@ export function ArtistCard({ artist }: { artist: ArtistRef }) {
       round
       play={{
         label: trans('Play :name', { name: artist.name }),
-        load: async () =>
-          (await http.get<{ top_tracks: Track[] }>(`artists/${artist.id}`)).top_tracks,
+        load: async () => (await api(getArtist, { id: artist.id })).top_tracks,
       }}
     />
   );
@@ -180,9 +176,7 @@ export function PlaylistCard({ playlist }: { playlist: Playlist }) {
       }
       play={{
         label: trans('Play :name', { name: playlist.name }),
-        load: async () =>
-          (await http.get<{ playlist: PlaylistDetails }>(`playlists/${playlist.id}`)).playlist
-            .tracks,
+        load: async () => (await api(getPlaylist, { id: playlist.id })).playlist.tracks,
       }}
     />
   );

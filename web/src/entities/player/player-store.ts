@@ -1,7 +1,8 @@
 import { create } from 'zustand';
 import type { Track } from '@backbeat/common';
+import { logTrackPlay, streamTrack } from '@backbeat/common/contracts';
+import { api, apiUrl } from '../../lib/api.ts';
 import { getBootstrap } from '../../lib/bootstrap.ts';
-import { http } from '../../lib/http.ts';
 import { canPlayAudio } from '../../lib/subscription-permissions.ts';
 import { trans } from '../../lib/translator.ts';
 import { useToastStore } from '../../ui/toast/toast-store.ts';
@@ -59,7 +60,7 @@ export const usePlayerStore = create<PlayerState>(() => ({
 export const currentItem = (state: PlayerState): QueueItem | null =>
   state.queue[state.index] ?? null;
 export const useCurrentTrack = () => usePlayerStore((s) => currentItem(s)?.track ?? null);
-export const streamUrl = (track: Track) => http.url(`tracks/${track.id}/stream`);
+export const streamUrl = (track: Track) => apiUrl(streamTrack, { id: track.id });
 
 let provider: PlaybackProvider | null = null;
 /** The key of the queue item whose play was already logged (one log per play). */
@@ -78,7 +79,7 @@ function playback(): PlaybackProvider {
         const item = currentItem(get());
         if (item && loggedKey !== item.key) {
           loggedKey = item.key;
-          void http.post(`tracks/${item.track.id}/plays`, { source: get().source }).catch(() => {});
+          void api(logTrackPlay, { id: item.track.id, source: get().source }).catch(() => {});
         }
         preloadNext();
       },

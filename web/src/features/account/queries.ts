@@ -8,21 +8,8 @@ export const accountKeys = {
   twoFactor: ['account', 'two-factor'] as const,
 };
 
-export interface DeviceSession {
-  id: string;
-  device_type: 'mobile' | 'tablet' | 'desktop';
-  platform: string | null;
-  browser: string | null;
-  city: string | null;
-  country: string | null;
-  ip_address: string | null;
-  /** A non-secret label of the session (spec §3), never its cookie. */
-  token: string;
-  last_active: string;
-  is_current_device: boolean;
-}
-
-export type { AccessTokenSummary as AccessToken } from '@backbeat/common';
+/** The answers' item types, from the contracts. */
+export type { AccessToken, UserSession as DeviceSession } from '@backbeat/common/account-contract';
 
 export interface ValueLists {
   timezones: Record<string, { value: string; text: string }[]>;

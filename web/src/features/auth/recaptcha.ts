@@ -1,5 +1,6 @@
 import type { PublicSettings } from '@backbeat/common';
-import { http } from '../../lib/http.ts';
+import { verifyRecaptcha } from '@backbeat/common/contracts';
+import { api } from '../../lib/api.ts';
 
 declare global {
   interface Window {
@@ -47,9 +48,7 @@ export async function passHumanCheck(siteKey: string, action: string): Promise<s
   const verifyToken = await getRecaptchaToken(siteKey, action);
   if (!verifyToken) return null;
   try {
-    const { success } = await http.post<{ success: boolean }>('recaptcha/verify', {
-      token: verifyToken,
-    });
+    const { success } = await api(verifyRecaptcha, { token: verifyToken });
     if (!success) return null;
   } catch {
     return null;

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import type { Locale } from '@backbeat/common';
+import * as endpoints from '@backbeat/common/contracts';
+import { api } from '../../lib/api.ts';
 import { useBootstrap, useBootstrapStore } from '../../lib/bootstrap.ts';
-import { http } from '../../lib/http.ts';
 import { useTrans } from '../../lib/translator.ts';
 import { Icon } from '../../ui/icons.tsx';
 import { showErrorToast } from '../../ui/toast/error-toast.ts';
@@ -13,7 +13,7 @@ export function LanguagePicker() {
   const languages = useBootstrap((d) => d.localizations);
   const current = useBootstrap((d) => d.locale.language);
   const change = useMutation({
-    mutationFn: (locale: string) => http.post<{ locale: Locale }>('users/me/locale', { locale }),
+    mutationFn: (locale: string) => api(endpoints.changeLocale, { locale }),
     onSuccess: ({ locale }) => {
       const { data, patch } = useBootstrapStore.getState();
       patch({ locale, user: data.user ? { ...data.user, language: locale.language } : null });

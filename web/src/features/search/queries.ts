@@ -1,7 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { SearchResults, SearchType } from '@backbeat/common';
+import type { SearchType } from '@backbeat/common';
+import { search } from '@backbeat/common/contracts';
+import { api } from '../../lib/api.ts';
 import { ApiError } from '../../lib/api-error.ts';
-import { http } from '../../lib/http.ts';
 import { shouldRetry } from '../../lib/query-client.ts';
 
 export const searchKeys = {
@@ -20,10 +21,7 @@ export function useSearchQuery(query: string, types: SearchType[] | null, perPag
   return useQuery({
     queryKey: searchKeys.results(trimmed, typeList, perPage),
     queryFn: ({ signal }) =>
-      http.get<{ results: SearchResults }>('search', {
-        params: { query: trimmed, types: typeList || undefined, perPage },
-        signal,
-      }),
+      api(search, { query: trimmed, types: typeList || undefined, perPage }, { signal }),
     enabled: trimmed.length > 0,
     // Retrying a 429 at once would only be refused again.
     retry: (failures, error) => !isRateLimited(error) && shouldRetry(failures, error),

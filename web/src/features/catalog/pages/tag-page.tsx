@@ -3,7 +3,8 @@ import { useEffect } from 'react';
 import { NavLink, useParams } from 'react-router';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { tagLink, type Album, type Pagination, type Track } from '@backbeat/common';
-import { http } from '../../../lib/http.ts';
+import { getTagAlbums, getTagTracks } from '@backbeat/common/contracts';
+import { api } from '../../../lib/api.ts';
 import { useTrans } from '../../../lib/translator.ts';
 import { Button } from '../../../ui/button.tsx';
 import { AlbumCard, CardGrid } from '../../../entities/listings/media-cards.tsx';
@@ -17,14 +18,15 @@ import { setPageTitle } from '../../../lib/document-title.ts';
 const PAGE_SIZE = 30;
 
 /** A paginated list that grows with "Load more". */
+const TAG_LISTS = { tracks: getTagTracks, albums: getTagAlbums } as const;
+
 function useTagListQuery<T extends Track | Album>(name: string, kind: 'tracks' | 'albums') {
   return useInfiniteQuery({
     queryKey: catalogKeys.tagList(name, kind),
-    queryFn: ({ pageParam, signal }) =>
-      http.get<{ pagination: Pagination<T> }>(`tags/${encodeURIComponent(name)}/${kind}`, {
-        params: { page: pageParam, perPage: PAGE_SIZE },
-        signal,
-      }),
+    queryFn: async ({ pageParam, signal }) =>
+      (await api(TAG_LISTS[kind], { name, page: pageParam, perPage: PAGE_SIZE }, { signal })) as {
+        pagination: Pagination<T>;
+      },
     initialPageParam: 1,
     getNextPageParam: (last) =>
       last.pagination.current_page < last.pagination.last_page

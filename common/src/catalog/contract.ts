@@ -1,0 +1,185 @@
+import { z } from 'zod';
+import { endpoint, notJson } from '../contract.ts';
+import {
+  channelParamsSchema,
+  channelQuerySchema,
+  idParamsSchema,
+  logPlaySchema,
+  pageQuerySchema,
+  radioParamsSchema,
+  searchQuerySchema,
+  tagParamsSchema,
+} from './schemas.ts';
+import {
+  albumDetailsSchema,
+  albumSchema,
+  artistSchema,
+  channelSchema,
+  genreSchema,
+  lyricSchema,
+  paginationOf,
+  radioStationSchema,
+  searchResultsSchema,
+  tagSchema,
+  trackDetailsSchema,
+  trackSchema,
+} from './types.ts';
+
+const tags = ['catalog'];
+
+export const getTrack = endpoint({
+  method: 'GET',
+  path: '/api/v1/tracks/:id',
+  access: 'music.view',
+  summary: 'A track with more tracks by its artists',
+  tags,
+  params: idParamsSchema,
+  response: z.object({ track: trackDetailsSchema, more_by_artist: z.array(trackSchema) }),
+});
+
+export const getTrackLyrics = endpoint({
+  method: 'GET',
+  path: '/api/v1/tracks/:id/lyrics',
+  access: 'music.view',
+  summary: "A track's lyrics (synced LRC or plain text)",
+  tags,
+  params: idParamsSchema,
+  response: z.object({ lyric: lyricSchema }),
+});
+
+export const logTrackPlay = endpoint({
+  method: 'POST',
+  path: '/api/v1/tracks/:id/plays',
+  access: 'music.play',
+  summary: 'Reports that the player started a track',
+  tags,
+  params: idParamsSchema,
+  body: logPlaySchema,
+  response: z.object({ logged: z.literal(true) }),
+});
+
+export const getAlbum = endpoint({
+  method: 'GET',
+  path: '/api/v1/albums/:id',
+  access: 'music.view',
+  summary: 'An album with its tracks',
+  tags,
+  params: idParamsSchema,
+  response: z.object({ album: albumDetailsSchema }),
+});
+
+export const getArtist = endpoint({
+  method: 'GET',
+  path: '/api/v1/artists/:id',
+  access: 'music.view',
+  summary: "An artist's page: top tracks, albums and similar artists",
+  tags,
+  params: idParamsSchema,
+  response: z.object({
+    artist: artistSchema,
+    top_tracks: z.array(trackSchema),
+    albums: z.array(albumSchema),
+    similar: z.array(artistSchema),
+  }),
+});
+
+export const getArtistTracks = endpoint({
+  method: 'GET',
+  path: '/api/v1/artists/:id/tracks',
+  access: 'music.view',
+  summary: "A page of an artist's tracks, most played first",
+  tags,
+  params: idParamsSchema,
+  query: pageQuerySchema,
+  response: paginationOf(trackSchema),
+});
+
+export const getArtistAlbums = endpoint({
+  method: 'GET',
+  path: '/api/v1/artists/:id/albums',
+  access: 'music.view',
+  summary: "A page of an artist's albums, newest first",
+  tags,
+  params: idParamsSchema,
+  query: pageQuerySchema,
+  response: paginationOf(albumSchema),
+});
+
+export const listGenres = endpoint({
+  method: 'GET',
+  path: '/api/v1/genres',
+  access: 'music.view',
+  summary: 'The most popular genres',
+  tags,
+  response: paginationOf(genreSchema),
+});
+
+export const getTag = endpoint({
+  method: 'GET',
+  path: '/api/v1/tags/:name',
+  access: 'music.view',
+  tags,
+  params: tagParamsSchema,
+  response: z.object({ tag: tagSchema }),
+});
+
+export const getTagTracks = endpoint({
+  method: 'GET',
+  path: '/api/v1/tags/:name/tracks',
+  access: 'music.view',
+  tags,
+  params: tagParamsSchema,
+  query: pageQuerySchema,
+  response: paginationOf(trackSchema),
+});
+
+export const getTagAlbums = endpoint({
+  method: 'GET',
+  path: '/api/v1/tags/:name/albums',
+  access: 'music.view',
+  tags,
+  params: tagParamsSchema,
+  query: pageQuerySchema,
+  response: paginationOf(albumSchema),
+});
+
+export const getChannel = endpoint({
+  method: 'GET',
+  path: '/api/v1/channel/:slugOrId',
+  access: 'music.view',
+  summary: 'A channel (a curated page section) with its content',
+  tags,
+  params: channelParamsSchema,
+  query: channelQuerySchema,
+  response: z.object({ channel: channelSchema }),
+});
+
+export const search = endpoint({
+  method: 'GET',
+  path: '/api/v1/search',
+  access: 'music.view',
+  summary: 'Searches artists, albums, tracks, playlists, users and tags',
+  tags,
+  query: searchQuerySchema,
+  response: z.object({ results: searchResultsSchema }),
+});
+
+export const getRadioStation = endpoint({
+  method: 'GET',
+  path: '/api/v1/radio/:seedType/:seedId',
+  access: 'music.view',
+  summary: 'A radio station: tracks like an artist, a track or a genre',
+  tags,
+  params: radioParamsSchema,
+  response: z.object({ station: radioStationSchema }),
+});
+
+export const streamTrack = endpoint({
+  method: 'GET',
+  path: '/api/v1/tracks/:id/stream',
+  access: 'music.play',
+  summary: "A track's audio, with range requests",
+  tags,
+  params: idParamsSchema,
+  response: notJson('stream', 'The audio file (206 for a range).', 'audio/*'),
+});

@@ -1,0 +1,111 @@
+import { readFile } from 'node:fs/promises';
+import type { RouteOptions } from 'fastify';
+import { z } from 'zod';
+import * as contracts from '@backbeat/common/contracts';
+import { endpoint, isJsonResponse, type EndpointDefinition } from '@backbeat/common/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerEndpoint } from '../src/http/endpoint.ts';
+import { isApiUrl } from '../src/http/request-context.ts';
+import { OPENAPI_FILE, formatOpenApi, generateOpenApiDocument } from '../src/openapi-document.ts';
+import { createTestApp, type TestApp } from './helpers/app.ts';
+
+/** A test-only endpoint whose handler sends bytes that break its contract (like a stale cache). */
+const brokenAnswer = endpoint({
+  method: 'GET',
+  path: '/api/v1/test/broken-answer',
+  access: 'public',
+  response: z.object({ album: z.object({ id: z.number(), name: z.string() }) }),
+});
+
+const routes: RouteOptions[] = [];
+let testApp: TestApp;
+
+beforeAll(async () => {
+  testApp = await createTestApp({
+    instrument: (app) => void app.addHook('onRoute', (route) => void routes.push(route)),
+    configure: (app) =>
+      registerEndpoint(app, brokenAnswer, (_request, reply) =>
+        reply.type('application/json').send(Buffer.from('{"album":{"id":1,"title":"Renamed"}}')),
+      ),
+  });
+});
+afterAll(() => testApp.close());
+
+const served = () =>
+  routes.filter(
+    (route) =>
+      route.method !== 'HEAD' && (isApiUrl(route.url) || /^\/(api-docs|health)\//.test(route.url)),
+  );
+
+describe('the route table', () => {
+  it('registers every API route from a contract with a response schema or a non-JSON kind', () => {
+    const withoutContract = served()
+      .filter((route) => !route.config?.contract)
+      .map((route) => `${String(route.method)} ${route.url}`);
+    expect(withoutContract).toEqual([]);
+    for (const route of served()) {
+      const contract = route.config!.contract!;
+      expect([contract.method, contract.path]).toEqual([route.method, route.url]);
+      if (isJsonResponse(contract.response)) {
+        expect(route.schema?.response).toBeDefined();
+      } else {
+        expect(contract.response.description.length).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  it('serves every contract of common/ exactly once', () => {
+    const declared = Object.values(contracts as Record<string, unknown>).filter(
+      (value): value is EndpointDefinition =>
+        typeof value === 'object' && value !== null && 'method' in value && 'path' in value,
+    );
+    expect(declared.length).toBeGreaterThan(10);
+    for (const contract of declared) {
+      const matching = served().filter((route) => route.config?.contract === contract);
+      expect(matching, `${contract.method} ${contract.path}`).toHaveLength(1);
+    }
+  });
+});
+
+describe('contract conformance', () => {
+  it('fails an answer whose field was renamed, even when sent as ready-made bytes', async () => {
+    const response = await testApp.app.inject({ url: brokenAnswer.path });
+    expect(response.statusCode).toBe(500);
+  });
+});
+
+describe('GET /api-docs/openapi.json', () => {
+  it('is served without login, as OpenAPI 3.1 with both security schemes', async () => {
+    const response = await testApp.app.inject({ url: '/api-docs/openapi.json' });
+    expect(response.statusCode).toBe(200);
+    const document = response.json();
+    expect(document.openapi).toBe('3.1.0');
+    expect(Object.keys(document.components.securitySchemes).sort()).toEqual([
+      'apiToken',
+      'session',
+    ]);
+  });
+
+  it('documents request schemas, the 2xx answer and the error answers of an operation', async () => {
+    const document = (await testApp.app.inject({ url: '/api-docs/openapi.json' })).json();
+    const operation = document.paths['/api/v1/tracks/{id}/plays'].post;
+    expect(operation.parameters).toEqual([expect.objectContaining({ in: 'path', name: 'id' })]);
+    expect(operation.requestBody.content['application/json'].schema.properties).toHaveProperty(
+      'source',
+    );
+    expect(operation.responses['200'].content['application/json'].schema.properties).toHaveProperty(
+      'logged',
+    );
+    for (const status of ['401', '403', '404', '419', '422']) {
+      expect(operation.responses[status].content['application/json'].schema.required).toEqual([
+        'message',
+      ]);
+    }
+    expect(operation.security).toEqual([{ session: [] }, { apiToken: [] }]);
+  });
+
+  it('matches the committed server/openapi.json (run `npm run openapi` after changing a contract)', async () => {
+    const committed = await readFile(OPENAPI_FILE, 'utf8');
+    expect(committed).toBe(formatOpenApi(await generateOpenApiDocument()));
+  });
+});
