@@ -19,6 +19,7 @@ import { registerSpa } from './http/spa.ts';
 import { createFileLogs } from './logging/file-logs.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { bootstrapRoutes } from './modules/bootstrap/routes.ts';
+import { catalogAdminRoutes } from './modules/catalog/admin-routes.ts';
 import { musicRoutes } from './modules/catalog/register.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { logsRoutes } from './modules/logs/routes.ts';
@@ -145,6 +146,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(usersRoutes);
   await app.register(profilesRoutes);
   await app.register(musicRoutes);
+  await app.register(catalogAdminRoutes);
   await app.register(emailVerificationRoutes);
   await app.register(twoFactorRoutes);
   await app.register(accessTokensRoutes);
