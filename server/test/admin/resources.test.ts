@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminGenre, AdminTag, Pagination } from '@backbeat/common';
+import type { Pagination } from '@backbeat/common';
+import type { AdminGenre, AdminTag } from '@backbeat/common/admin/taxonomy';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { createArtist, createGenre, createTag, createTrack } from '../helpers/catalog.ts';
 import { openBrowser, type Browser } from '../helpers/client.ts';

@@ -4,6 +4,7 @@ import {
   RouteErrorPage,
   UnexpectedErrorPage,
 } from '../features/errors/error-pages.tsx';
+import { adminRoutes } from '../features/admin/routes.tsx';
 import { accountRoutes, authPageRoutes } from '../features/auth/routes.tsx';
 import { embedRoutes, musicRoutes } from '../features/catalog/routes.tsx';
 import { libraryRoutes, profileTabRoutes } from '../features/library/routes.tsx';
@@ -43,6 +44,7 @@ export const appRoutes: RouteObject[] = [
               ...workspaceRoutes,
               ...libraryRoutes,
               ...profileTabRoutes,
+              ...adminRoutes,
               { path: '404', element: <NotFoundPage /> },
               ...musicRoutes,
               { path: '*', element: <NotFoundPage /> },
