@@ -1,5 +1,5 @@
 import { nowIso } from '../db/database.ts';
-import { notFound, validationFailed } from '../http/http-error.ts';
+import { notFound, validationFailed } from '../lib/domain-errors.ts';
 import type { ResourceCondition, ResourceRepository, ResourceRow } from './repository.ts';
 
 /*
