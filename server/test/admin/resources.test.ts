@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Pagination } from '@backbeat/common';
+import { PERMISSION_DEFINITIONS, type Pagination } from '@backbeat/common';
+import type { EndpointDefinition } from '@backbeat/common/contract';
+import * as contracts from '@backbeat/common/contracts';
 import type { AdminGenre, AdminTag } from '@backbeat/common/admin/taxonomy';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { createArtist, createGenre, createTag, createTrack } from '../helpers/catalog.ts';
@@ -36,8 +38,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+let roleCount = 0;
 async function as(permissions: string[]) {
-  const role = `role-${permissions.join('-')}-${Math.random().toString(36).slice(2, 8)}`;
+  const role = `role-${++roleCount}-${permissions.length}`;
   await t.app.services.roles.createRole({ name: role, description: role, permissions });
   const user = await createUser(t.app, { roleNames: [role] });
   const browser = await openBrowser(t.app);
@@ -237,5 +240,45 @@ describe('admin/tags (the second resource, same pattern)', () => {
     expect(updated.json().tag.display_name).toBe('Zq Rainy Days');
     expect((await curator.delete(`${TAGS}/${tag.id}`)).json()).toEqual({ deleted: 1 });
     expect((await (await as(['admin.access'])).get(TAGS)).statusCode).toBe(403);
+  });
+});
+
+describe('the admin route table', () => {
+  const adminRoutes = () => collectAdminRoutes();
+
+  /** Every registered admin API route, with its contract's own permission. */
+  function collectAdminRoutes() {
+    const routes: { method: string; url: string; access: string }[] = [];
+    for (const contract of Object.values(contracts) as EndpointDefinition[]) {
+      if (typeof contract?.path === 'string' && contract.path.startsWith('/api/v1/admin/')) {
+        routes.push({ method: contract.method, url: contract.path, access: contract.access });
+      }
+    }
+    return routes;
+  }
+
+  async function call(browser: Browser, route: { method: string; url: string }) {
+    const url = route.url.replace(':ids', '1').replace(':id', '1');
+    if (route.method === 'GET') return browser.get(url);
+    if (route.method === 'POST') return browser.post(url, { name: 'Zq Walk' });
+    if (route.method === 'PUT') return browser.put(url, { name: 'Zq Walk' });
+    return browser.delete(url);
+  }
+
+  it('needs admin.access besides its own permission on every admin route', async () => {
+    const routes = adminRoutes();
+    expect(routes.length).toBeGreaterThanOrEqual(10);
+    const everythingButAdmin = PERMISSION_DEFINITIONS.map((p) => p.name).filter(
+      (name) => name !== 'admin' && name !== 'admin.access',
+    );
+    const outsider = await as(everythingButAdmin);
+    const onlyAdminAccess = await as(['admin.access']);
+    for (const route of routes) {
+      expect((await call(outsider, route)).statusCode, `${route.method} ${route.url}`).toBe(403);
+      if (route.access !== 'admin.access') {
+        const response = await call(onlyAdminAccess, route);
+        expect(response.statusCode, `${route.method} ${route.url}`).toBe(403);
+      }
+    }
   });
 });
