@@ -41,7 +41,7 @@ async function expectNames(page: Page, names: string[]) {
   await page.waitForFunction(
     (expected) =>
       JSON.stringify(
-        [...document.querySelectorAll('tbody tr td:nth-child(2)')].map((cell) =>
+        Array.from(document.querySelectorAll('tbody tr td:nth-child(2)')).map((cell) =>
           cell.textContent?.trim(),
         ),
       ) === JSON.stringify(expected),

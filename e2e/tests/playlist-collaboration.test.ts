@@ -49,9 +49,11 @@ const trackNames = (page: Page) =>
 
 /** A personal playlist of `owner` with the first `count` tracks of the catalog. */
 async function playlistWithTracks(owner: Account, name: string, count: number) {
-  const { playlists, catalog } = server.app.services;
+  const { playlists, catalog, users } = server.app.services;
   const scope = { workspaceId: 0, userId: owner.id, role: 'owner' as const };
-  const playlist = await playlists.create(scope, { name });
+  const creator = await users.findById(owner.id);
+  if (!creator) throw new Error(`playlistWithTracks: user ${owner.id} is missing`);
+  const playlist = await playlists.create(scope, { name }, creator);
   const ids = Array.from({ length: count }, (_, i) => i + 1);
   await playlists.addTracks(scope, playlist.id, ids);
   const tracks = await catalog.tracks(ids);
@@ -197,7 +199,7 @@ describe('a playlist image', () => {
     const cover = page.locator('header img').last();
     await expect
       .poll(() => cover.getAttribute('src'))
-      .toMatch(/^\/storage\/public\/playlists\/.+\.png$/);
+      .toMatch(/^\/storage\/public\/playlists\/.+\.webp$/);
     const src = await cover.getAttribute('src');
     await page
       .getByRole('navigation', { name: 'Playlists' })
