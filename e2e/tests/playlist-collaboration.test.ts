@@ -51,8 +51,7 @@ const trackNames = (page: Page) =>
 async function playlistWithTracks(owner: Account, name: string, count: number) {
   const { playlists, catalog, users } = server.app.services;
   const scope = { workspaceId: 0, userId: owner.id, role: 'owner' as const };
-  const creator = await users.findById(owner.id);
-  if (!creator) throw new Error(`playlistWithTracks: user ${owner.id} is missing`);
+  const creator = (await users.findById(owner.id))!;
   const playlist = await playlists.create(scope, { name }, creator);
   const ids = Array.from({ length: count }, (_, i) => i + 1);
   await playlists.addTracks(scope, playlist.id, ids);

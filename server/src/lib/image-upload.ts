@@ -1,8 +1,9 @@
 import type {} from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type Sharp from 'sharp';
-import { HttpError, validationFailed } from '../http/http-error.ts';
+import { HttpError } from '../http/http-error.ts';
 import { MALFORMED_MULTIPART } from '../http/body-checks.ts';
+import { validationFailed } from './domain-errors.ts';
 import { detectImageType } from './image-type.ts';
 import { lazyRequire } from './lazy-require.ts';
 
