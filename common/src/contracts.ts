@@ -5,3 +5,4 @@ export * from './account-contract.ts';
 export * from './notifications/contract.ts';
 export * from './workspace-contract.ts';
 export * from './user-contract.ts';
+export * from './admin/contract.ts';

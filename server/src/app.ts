@@ -21,6 +21,7 @@ import { createFileLogs } from './logging/file-logs.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { bootstrapFor } from './modules/bootstrap/present.ts';
 import { bootstrapRoutes } from './modules/bootstrap/routes.ts';
+import { catalogAdminRoutes } from './modules/catalog/admin-routes.ts';
 import { musicRoutes } from './composition/music-routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { logsRoutes } from './modules/logs/routes.ts';
@@ -162,6 +163,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(usersRoutes);
   await app.register(profilesRoutes);
   await app.register(musicRoutes);
+  await app.register(catalogAdminRoutes);
   await app.register(emailVerificationRoutes);
   await app.register(twoFactorRoutes);
   await app.register(accessTokensRoutes);

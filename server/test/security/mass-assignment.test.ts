@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { API_ROOTS } from '../../src/http/request-context.ts';
 import { confirmPassword, guestBrowser, signedInUser } from '../helpers/accounts.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { createArtist, createTrack } from '../helpers/catalog.ts';
-import type { Browser } from '../helpers/client.ts';
+import { createArtist, createGenre, createTag, createTrack } from '../helpers/catalog.ts';
+import { openBrowser, type Browser } from '../helpers/client.ts';
 import { uniqueEmail } from '../helpers/factories.ts';
 import { joinByInvite, workspaceWith, type Person } from '../helpers/workspaces.ts';
 
@@ -44,6 +44,10 @@ let trackId: number;
 /** Two tracks in the attacker's playlist, in order. */
 let trackIds: number[];
 let adminRoleId: number;
+/** A site admin (admin screens) and a genre and a tag for it to edit. */
+let admin: Browser;
+let genre: { id: number };
+let tag: { id: number };
 
 /** What an attacker adds to a legitimate body. */
 const hostileFields = () => ({
@@ -96,6 +100,11 @@ beforeAll(async () => {
   trackIds = [trackId, (await createTrack(t.app, { artistIds: [artist.id] })).id];
   await attacker.browser.post(`/api/v1/playlists/${attackerPlaylistId}/tracks`, { ids: trackIds });
   await victim.browser.post(`/api/v1/playlists/${victimPlaylistId}/tracks`, { ids: trackIds });
+
+  admin = await openBrowser(t.app);
+  await admin.login(t.admin.email, t.admin.password);
+  genre = await createGenre(t.app, 'Mass Genre');
+  tag = await createTag(t.app, 'Mass Tag');
 });
 afterAll(() => t.close());
 
@@ -154,6 +163,8 @@ interface UpdateCase {
   applied: (browser: Browser) => Promise<void>;
   /** A protected column of the caller's own row that this route exists to change. */
   changesOwn?: 'password';
+  /** Who sends it, when not the attacker (admin screens). */
+  sender?: () => Browser;
 }
 
 const send = (browser: Browser, method: UpdateCase['method'], url: string, body: object) =>
@@ -162,6 +173,31 @@ const send = (browser: Browser, method: UpdateCase['method'], url: string, body:
     : browser.overridden(method as 'PUT' | 'PATCH', url, body);
 
 const updates: UpdateCase[] = [
+  {
+    method: 'PUT',
+    route: '/api/v1/admin/genres/:id',
+    url: () => `/api/v1/admin/genres/${genre.id}`,
+    body: () => ({ display_name: 'Mass Genre Renamed', popularity: 999, created_at: LONG_AGO }),
+    sender: () => admin,
+    applied: async (browser) => {
+      const shown = (await browser.get(`/api/v1/admin/genres/${genre.id}`)).json();
+      expect(shown.genre).toMatchObject({ id: genre.id, display_name: 'Mass Genre Renamed' });
+      expect(shown.genre.popularity).toBe(0);
+      expect(shown.genre.created_at).not.toBe(LONG_AGO);
+    },
+  },
+  {
+    method: 'PUT',
+    route: '/api/v1/admin/tags/:id',
+    url: () => `/api/v1/admin/tags/${tag.id}`,
+    body: () => ({ display_name: 'Mass Tag Renamed', created_at: LONG_AGO }),
+    sender: () => admin,
+    applied: async (browser) => {
+      const shown = (await browser.get(`/api/v1/admin/tags/${tag.id}`)).json();
+      expect(shown.tag).toMatchObject({ id: tag.id, display_name: 'Mass Tag Renamed' });
+      expect(shown.tag.created_at).not.toBe(LONG_AGO);
+    },
+  },
   {
     method: 'PUT',
     route: '/api/v1/users/:id',
@@ -315,9 +351,10 @@ describe('mass assignment', () => {
     async (_name, update) => {
       const before = await protectedState();
       const body = { ...hostileFields(), ...(await update.body()) };
-      const response = await send(attacker.browser, update.method, update.url(), body);
+      const sender = update.sender?.() ?? attacker.browser;
+      const response = await send(sender, update.method, update.url(), body);
       expect(response.statusCode, response.body).toBeLessThan(300);
-      await update.applied(attacker.browser);
+      await update.applied(sender);
       const after = await protectedState();
       expect(withoutOwn(after, update.changesOwn)).toEqual(withoutOwn(before, update.changesOwn));
     },

@@ -4,6 +4,7 @@ import {
   RouteErrorPage,
   UnexpectedErrorPage,
 } from '../entities/errors/error-pages.tsx';
+import { adminRoutes } from '../features/admin/routes.tsx';
 import { accountRoutes, authPageRoutes } from '../features/auth/routes.tsx';
 import { billingRoutes } from '../features/billing/routes.tsx';
 import { embedRoutes, musicRoutes } from '../features/catalog/routes.tsx';
@@ -45,6 +46,7 @@ export const appRoutes: RouteObject[] = [
               ...libraryRoutes,
               ...profileTabRoutes,
               ...billingRoutes,
+              ...adminRoutes,
               { path: '404', element: <NotFoundPage /> },
               ...musicRoutes,
               { path: '*', element: <NotFoundPage /> },
