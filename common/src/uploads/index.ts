@@ -1,0 +1,3 @@
+export * from './constants.ts';
+export * from './part-size.ts';
+export * from './schemas.ts';
