@@ -20,6 +20,7 @@ import { createFileLogs } from './logging/file-logs.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { bootstrapRoutes } from './modules/bootstrap/routes.ts';
 import { musicRoutes } from './modules/catalog/register.ts';
+import { fileEntriesRoutes } from './modules/file-entries/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { logsRoutes } from './modules/logs/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
@@ -155,6 +156,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(notificationsRoutes);
   await app.register(workspacesRoutes);
   await app.register(realtimeRoutes);
+  await app.register(fileEntriesRoutes);
   app.addHook('onClose', async () => {
     services.geo.stop();
     services.mailer.close();

@@ -10,6 +10,8 @@ import { createAuthRepository } from './modules/auth/repository.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { createEmailVerificationRepository } from './modules/email-verification/repository.ts';
 import { createEmailVerificationService } from './modules/email-verification/service.ts';
+import { createFileEntriesRepository } from './modules/file-entries/repository.ts';
+import { createFileEntriesService } from './modules/file-entries/service.ts';
 import { createGeoLookup } from './modules/sessions/geo-lookup.ts';
 import { createSocialProfilesRepository } from './modules/social-auth/repository.ts';
 import { createTwoFactorService } from './modules/two-factor/service.ts';
@@ -94,9 +96,16 @@ export function createServices(config: Config, database: DatabaseHandle, fileLog
       return user && { id: user.id, name: user.name, image: user.image };
     },
   });
+  const fileEntries = createFileEntriesService({
+    repository: createFileEntriesRepository(db),
+    storage: music.storage,
+    settings,
+    disk: config.storage.driver,
+  });
   return {
     config,
     database,
+    fileEntries,
     fileLogs,
     settings,
     roles,

@@ -29,6 +29,16 @@ export const uploadFileEntry = endpoint({
   status: 201,
 });
 
+export const downloadFileEntry = endpoint({
+  method: 'GET',
+  path: '/api/v1/file-entries/:id',
+  access: 'auth',
+  summary: "An entry's bytes, for its owner or anyone with files.update (one Range a request)",
+  tags,
+  params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
+  response: notJson('file', 'The stored file, as an attachment'),
+});
+
 export const deleteFileEntries = endpoint({
   method: 'POST',
   path: '/api/v1/file-entries/delete',

@@ -1,8 +1,4 @@
-import {
-  MULTIPART_MAX_PARTS,
-  MULTIPART_MIN_PART_BYTES,
-  S3_PART_FLOOR_BYTES,
-} from './constants.ts';
+import { MULTIPART_MAX_PARTS, MULTIPART_MIN_PART_BYTES, S3_PART_FLOOR_BYTES } from './constants.ts';
 
 /**
  * Spec §9: parts are 20 MB, raised to size / 10,000 (at least 5 MB) when that is larger, so

@@ -20,7 +20,10 @@ const fileSize = z.coerce
   .min(0, 'The size cannot be negative.')
   .max(Number.MAX_SAFE_INTEGER, 'The size is too large.');
 const shortText = (what: string, max = 255) =>
-  z.string({ error: `The ${what} must be text.` }).trim().max(max, `The ${what} is too long.`);
+  z
+    .string({ error: `The ${what} must be text.` })
+    .trim()
+    .max(max, `The ${what} is too long.`);
 
 /**
  * What a client may say about an upload besides the file. `accept` only ever narrows the

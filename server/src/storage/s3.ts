@@ -1,4 +1,5 @@
 import { PassThrough, type Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import {
   AbortMultipartUploadCommand,
   CompleteMultipartUploadCommand,
@@ -107,7 +108,9 @@ export function createS3Storage(config: S3Config): S3Storage {
     },
     async write(key, data) {
       assertSafeKey(key);
-      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: data }));
+      // PutObject needs the length up front; streams (small plain uploads) are gathered first.
+      const body = typeof data === 'string' || Buffer.isBuffer(data) ? data : await buffer(data);
+      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: body }));
     },
     async delete(key) {
       assertSafeKey(key);

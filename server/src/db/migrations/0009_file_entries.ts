@@ -24,16 +24,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', t.timestamp, (c) => c.notNull())
     .addColumn('updated_at', t.timestamp, (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('file_entries_user_idx').on('file_entries').column('user_id').execute();
+  await db.schema
+    .createIndex('file_entries_user_idx')
+    .on('file_entries')
+    .column('user_id')
+    .execute();
 
   await t
     .withId(db.schema.createTable('pending_uploads'))
     .addColumn('kind', 'varchar(20)', (c) => c.notNull())
     .addColumn('key', 'varchar(500)', (c) => c.notNull().unique())
     .addColumn('upload_id', 'varchar(1000)')
-    .addColumn('user_id', 'integer', (c) =>
-      c.notNull().references('users.id').onDelete('cascade'),
-    )
+    .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('client_name', 'varchar(255)', (c) => c.notNull())
     .addColumn('size', 'bigint', (c) => c.notNull())
     .addColumn('completed_at', t.timestamp)
