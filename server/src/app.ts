@@ -22,6 +22,7 @@ import { bootstrapRoutes } from './modules/bootstrap/routes.ts';
 import { musicRoutes } from './modules/catalog/register.ts';
 import { fileEntriesRoutes } from './modules/file-entries/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { uploadsRoutes } from './modules/uploads/routes.ts';
 import { logsRoutes } from './modules/logs/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { profilesRoutes } from './modules/profiles/routes.ts';
@@ -157,6 +158,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(workspacesRoutes);
   await app.register(realtimeRoutes);
   await app.register(fileEntriesRoutes);
+  await app.register(uploadsRoutes);
   app.addHook('onClose', async () => {
     services.geo.stop();
     services.mailer.close();

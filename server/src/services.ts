@@ -12,6 +12,9 @@ import { createEmailVerificationRepository } from './modules/email-verification/
 import { createEmailVerificationService } from './modules/email-verification/service.ts';
 import { createFileEntriesRepository } from './modules/file-entries/repository.ts';
 import { createFileEntriesService } from './modules/file-entries/service.ts';
+import { createDirectUploadsService } from './modules/uploads/direct-service.ts';
+import { createPendingUploadsRepository } from './modules/uploads/pending-repository.ts';
+import { createTusUploads } from './modules/uploads/tus.ts';
 import { createGeoLookup } from './modules/sessions/geo-lookup.ts';
 import { createSocialProfilesRepository } from './modules/social-auth/repository.ts';
 import { createTwoFactorService } from './modules/two-factor/service.ts';
@@ -102,10 +105,22 @@ export function createServices(config: Config, database: DatabaseHandle, fileLog
     settings,
     disk: config.storage.driver,
   });
+  const tus = createTusUploads(config, {
+    storage: music.storage,
+    maxSize: () => settings.get('uploads.max_size'),
+  });
+  const directUploads = createDirectUploadsService({
+    storage: music.storage,
+    settings,
+    fileEntries,
+    pending: createPendingUploadsRepository(db),
+  });
   return {
     config,
     database,
     fileEntries,
+    tus,
+    directUploads,
     fileLogs,
     settings,
     roles,

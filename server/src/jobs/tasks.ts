@@ -27,5 +27,15 @@ export function scheduledTasks(services: Services): ScheduledTask[] {
         return `removed ${await services.workspaces.pruneExpiredInvites()} expired workspace invites`;
       },
     },
+    {
+      name: 'prune-abandoned-uploads',
+      everyMs: HOUR_MS,
+      async run() {
+        // tus uploads and direct S3 uploads nobody finished within 24 hours.
+        const tus = await services.tus.server.cleanUpExpiredUploads();
+        const direct = await services.directUploads.pruneAbandoned();
+        return `removed ${tus} expired tus uploads and ${direct} abandoned direct uploads`;
+      },
+    },
   ];
 }

@@ -173,7 +173,9 @@ export function createS3Storage(config: S3Config): S3Storage {
     },
     async abortMultipart(key, uploadId) {
       try {
-        await client.send(new AbortMultipartUploadCommand({ Bucket, Key: key, UploadId: uploadId }));
+        await client.send(
+          new AbortMultipartUploadCommand({ Bucket, Key: key, UploadId: uploadId }),
+        );
       } catch (error) {
         if (!isMissing(error)) throw error;
       }

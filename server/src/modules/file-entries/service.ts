@@ -139,6 +139,11 @@ export function createFileEntriesService(deps: {
       return row && !row.deleted_at ? row : null;
     },
 
+    async visibleEntryByPath(user: User, path: string): Promise<FileEntryRow | null> {
+      const [row] = await repository.find([], [path], canManageAll(user) ? null : user.id);
+      return row ?? null;
+    },
+
     /**
      * Moves entries to the trash, or deletes them and their bytes forever. Every id and path
      * must name an entry the user may change; otherwise nothing changes and the answer is 404.
