@@ -54,6 +54,10 @@ export function s3ClientConfig(config: S3Config): S3ClientConfig {
     region: config.region,
     ...(config.endpoint ? { endpoint: config.endpoint } : {}),
     forcePathStyle: config.forcePathStyle,
+    // The SDK's newer default wraps streamed bodies in aws-chunked framing with checksum
+    // trailers, which many S3-compatible servers store verbatim; checksums only when required.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
     credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
   };
 }
