@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MB, type FileEntry } from '@backbeat/common';
 import { createTestApp, type TestApp } from './helpers/app.ts';
+import { createTrack } from './helpers/catalog.ts';
 import { startS3, type TestS3 } from './helpers/s3-server.ts';
 import { listen, runTusUpload } from './helpers/tus.ts';
 import { sampleMp3, setUploadSettings, signedInUploader } from './helpers/uploads.ts';
@@ -246,5 +247,24 @@ describe('tus on S3', () => {
     expect(fileEntry.path).toBe(run.id);
     expect((await t.app.services.storage.stat(run.id))?.size).toBe(mp3.length);
     expect(sha256((await browser.get(`/${fileEntry.url}`)).rawPayload)).toBe(sha256(mp3));
+  });
+});
+
+describe('streaming from S3', () => {
+  it('answers one byte range at a time, as from local disk', async () => {
+    const audio = await sampleMp3();
+    const { id } = await createTrack(t.app, { audio });
+    const stream = (range?: string) =>
+      t.app.inject({ url: `/api/v1/tracks/${id}/stream`, headers: range ? { range } : {} });
+    const whole = await stream();
+    expect(whole.statusCode).toBe(200);
+    expect(whole.rawPayload.equals(audio)).toBe(true);
+    const middle = await stream('bytes=100-199');
+    expect(middle.statusCode).toBe(206);
+    expect(middle.headers['content-range']).toBe(`bytes 100-199/${audio.length}`);
+    expect(middle.rawPayload.equals(audio.subarray(100, 200))).toBe(true);
+    const tail = await stream('bytes=-10');
+    expect(tail.rawPayload.equals(audio.subarray(-10))).toBe(true);
+    expect((await stream(`bytes=${audio.length}-`)).statusCode).toBe(416);
   });
 });
