@@ -39,7 +39,7 @@ async function measure(name: string, url: string) {
   await Promise.all(Array.from({ length: CLIENTS }, client));
   const seconds = (performance.now() - started) / 1000;
   const rate = (REQUESTS * SIZE) / 1024 / 1024 / seconds;
-  console.log(
+  console.info(
     `${name.padEnd(34)} ${rate.toFixed(0).padStart(6)} MB/s  ${(REQUESTS / seconds).toFixed(1)} req/s`,
   );
 }
@@ -87,7 +87,7 @@ const redirect = createServer((_request, response) => {
 try {
   const proxyUrl = await listen(proxy);
   const redirectUrl = await listen(redirect);
-  console.log(`S3 streaming, ${SIZE / 1024 / 1024} MB object, ${CLIENTS} clients, Range: bytes=0-`);
+  console.info(`S3 streaming, ${SIZE / 1024 / 1024} MB object, ${CLIENTS} clients, Range: bytes=0-`);
   await measure('proxy through the app', proxyUrl);
   await measure('302 to a presigned URL', redirectUrl);
   await measure(
