@@ -1,20 +1,16 @@
-/// <reference path="../../server/test/helpers/s3rver.d.ts" />
 /**
  * Streaming from S3: the app proxying the range (what Backbeat does) against answering a
  * redirect to a short-lived presigned URL, both against a local s3rver with a 5 MB object,
  * 8 clients asking `Range: bytes=0-`. Run: `npx tsx bench/src/s3-stream-bench.ts`.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { pipeline } from 'node:stream';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import S3rver from 's3rver';
 import { createS3Storage } from '../../server/src/storage/s3.ts';
+import { startS3 } from '../../server/test/helpers/s3-server.ts';
 
 const SIZE = 5 * 1024 * 1024;
 const CLIENTS = 8;
@@ -44,19 +40,11 @@ async function measure(name: string, url: string) {
   );
 }
 
-const directory = mkdtempSync(join(tmpdir(), 'backbeat-s3-bench-'));
-const s3rver = new S3rver({
-  port: 0,
-  address: '127.0.0.1',
-  silent: true,
-  directory,
-  configureBuckets: [{ name: 'bench' }],
-});
-const { port } = await s3rver.run();
+const s3 = await startS3('bench');
 const storage = createS3Storage({
   driver: 's3',
   bucket: 'bench',
-  endpoint: `http://127.0.0.1:${port}`,
+  endpoint: s3.endpoint,
   region: 'us-east-1',
   accessKeyId: 'S3RVER',
   secretAccessKey: 'S3RVER',
@@ -87,7 +75,9 @@ const redirect = createServer((_request, response) => {
 try {
   const proxyUrl = await listen(proxy);
   const redirectUrl = await listen(redirect);
-  console.info(`S3 streaming, ${SIZE / 1024 / 1024} MB object, ${CLIENTS} clients, Range: bytes=0-`);
+  console.info(
+    `S3 streaming, ${SIZE / 1024 / 1024} MB object, ${CLIENTS} clients, Range: bytes=0-`,
+  );
   await measure('proxy through the app', proxyUrl);
   await measure('302 to a presigned URL', redirectUrl);
   await measure(
@@ -102,6 +92,5 @@ try {
   proxy.close();
   redirect.close();
   storage.client.destroy();
-  await s3rver.close();
-  rmSync(directory, { recursive: true, force: true });
+  await s3.close();
 }
