@@ -130,6 +130,16 @@ export interface PublicSettings {
     demo_password?: string | null;
   };
   copyright: string;
+  /** What the upload client needs to choose a method and check files first (spec 2 §4, §5). */
+  uploads: {
+    chunk: boolean;
+    chunk_size: number;
+    max_size: number | null;
+    allowed_extensions: string[];
+    blocked_extensions: string[];
+    /** On only when the storage is S3 and the admin allowed direct uploads. */
+    s3_direct_upload: boolean;
+  };
 }
 
 export interface CookieNotice {

@@ -58,6 +58,7 @@ export function createServices(config: Config, database: DatabaseHandle, fileLog
   const guestRole = cached(() => roles.guestRole(), 10_000);
   const bootstrap = createBootstrapService({
     settings,
+    storageDriver: config.storage.driver,
     themes,
     guestRole,
     localizations,

@@ -149,6 +149,19 @@ describe('plain multipart upload: POST api/v1/file-entries', () => {
   });
 });
 
+describe('upload settings in bootstrap data', () => {
+  it('gives the client the restrictions, and no direct uploads on local disk', async () => {
+    await setUploadSettings(t.app, { 'uploads.s3_direct_upload': true });
+    const { browser } = await signedInUploader(t.app);
+    const { settings } = (await browser.get('/api/v1/bootstrap-data')).json().bootstrapData;
+    expect(settings.uploads).toMatchObject({ s3_direct_upload: false, max_size: 2 * 1024 ** 3 });
+    expect(settings.uploads.blocked_extensions).toContain('exe');
+    const presign = await browser.post('/api/v1/s3/simple/presign', { filename: 'a.mp3', size: 1 });
+    expect(presign.statusCode).toBe(404);
+    await setUploadSettings(t.app, { 'uploads.s3_direct_upload': false });
+  });
+});
+
 describe('POST api/v1/file-entries/delete', () => {
   async function uploaded(browser: Awaited<ReturnType<typeof signedInUploader>>['browser']) {
     const response = await browser.upload(

@@ -32,6 +32,15 @@ async function put(url: string, body: Buffer, headers: Record<string, string> = 
 }
 
 describe('S3 simple upload: presign, PUT, s3/entries', () => {
+  it('is offered to the client in bootstrap data', async () => {
+    const { browser } = await signedInUploader(t.app);
+    const response = await browser.get('/api/v1/bootstrap-data');
+    expect(response.json().bootstrapData.settings.uploads).toMatchObject({
+      s3_direct_upload: true,
+      chunk: true,
+    });
+  });
+
   it('makes an entry only once HeadObject shows the bytes', async () => {
     const { browser } = await signedInUploader(t.app);
     const mp3 = await sampleMp3();

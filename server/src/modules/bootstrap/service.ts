@@ -46,7 +46,7 @@ function socialReady(
   );
 }
 
-function publicSettings(s: SettingValues, debug: boolean): PublicSettings {
+function publicSettings(s: SettingValues, debug: boolean, onS3: boolean): PublicSettings {
   return {
     homepage: { type: s['homepage.type'] },
     themes: { default_id: s['themes.default_id'], user_change: s['themes.user_change'] },
@@ -72,6 +72,14 @@ function publicSettings(s: SettingValues, debug: boolean): PublicSettings {
         : {}),
     },
     copyright: s.copyright,
+    uploads: {
+      chunk: s['uploads.chunk'],
+      chunk_size: s['uploads.chunk_size'],
+      max_size: s['uploads.max_size'],
+      allowed_extensions: s['uploads.allowed_extensions'],
+      blocked_extensions: s['uploads.blocked_extensions'],
+      s3_direct_upload: onS3 && s['uploads.s3_direct_upload'],
+    },
   };
 }
 
@@ -92,6 +100,8 @@ export function subscriptionPermissions(
 
 export function createBootstrapService(deps: {
   settings: SettingsService;
+  /** Direct uploads are offered only when files live in S3. */
+  storageDriver: 'local' | 's3';
   themes: ThemesRepository;
   guestRole: () => Promise<{ id: number; permissions: Permission[] } | null>;
   localizations: LocalizationsRepository;
@@ -132,7 +142,7 @@ export function createBootstrapService(deps: {
       return {
         user: ctx.user,
         guest_role: guest,
-        settings: publicSettings(settings, ctx.debug),
+        settings: publicSettings(settings, ctx.debug, deps.storageDriver === 's3'),
         themes: {
           all: allThemes,
           selectedThemeId: typeof storedTheme === 'number' ? storedTheme : null,
