@@ -166,6 +166,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await stopCacheSync
     )();
     await services.realtime.close();
+    await services.tus.close();
   });
   await options.configure?.(app);
   await registerSpa(app, config.webDistPath);

@@ -6,7 +6,10 @@ import { S3Store } from '@tus/s3-store';
 import { Server } from '@tus/server';
 import type { DataStore, Upload } from '@tus/utils';
 import { TUS_UPLOAD_EXPIRY_MS, TUS_UPLOAD_PATH } from '@backbeat/common';
+import type * as IORedis from 'ioredis';
 import type { Config } from '../../config.ts';
+import { lazyRequire } from '../../lib/lazy-require.ts';
+import { createRedisLocker } from './redis-locker.ts';
 import { s3ClientConfig } from '../../storage/s3.ts';
 import type { Storage } from '../../storage/storage.ts';
 
@@ -30,6 +33,7 @@ export interface TusUploads {
   keyOf(id: string): string;
   /** The upload if it exists and `userId` started it; null otherwise (callers answer 404). */
   uploadOf(id: string, userId: number): Promise<Upload | null>;
+  close(): Promise<void>;
   /** Drops the protocol's record of an upload whose bytes became an entry or were refused. */
   forget(id: string): Promise<void>;
 }
@@ -42,6 +46,15 @@ export function createTusUploads(
   config: Config,
   deps: { storage: Storage; maxSize: () => Promise<number | null> },
 ): TusUploads {
+  // Several instances share upload locks through Redis; one instance keeps them in memory.
+  const redis = config.redisUrl
+    ? new (lazyRequire<typeof IORedis>('ioredis')().Redis)(config.redisUrl, {
+        maxRetriesPerRequest: 2,
+        connectTimeout: 2000,
+      })
+    : null;
+  redis?.on('error', () => {});
+  const locker = redis ? createRedisLocker(redis) : null;
   const onS3 = config.storage.driver === 's3';
   const fileStore = onS3
     ? null
@@ -62,6 +75,7 @@ export function createTusUploads(
     datastore,
     relativeLocation: true,
     namingFunction: () => newTusId(),
+    ...(locker ? { locker } : {}),
     // Ids come from the path only; a `_method` query (the override tunnel) is ignored.
     getFileIdFromRequest: (req) => {
       const id = new URL(req.url).pathname.split('/').pop() ?? '';
@@ -88,6 +102,10 @@ export function createTusUploads(
       } catch {
         return null;
       }
+    },
+    async close() {
+      await locker?.close();
+      await redis?.quit().catch(() => {});
     },
     async forget(id) {
       if (fileStore) await fileStore.configstore.delete(id);
