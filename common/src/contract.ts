@@ -14,7 +14,8 @@ import type { RouteAccess } from './permissions.ts';
  *   registers the route with its request schemas, its access and its response schema; Fastify
  *   serialises the answer from `response`, and the OpenAPI document is generated from it.
  * - web: `const { album } = await api(getAlbum, { id })` (web/src/lib/api.ts) builds the URL
- *   from `path` (path params by name, the rest as query for GET/DELETE or body otherwise) and is
+ *   from `path` (path params by name; the rest is the body if the contract has one, else the
+ *   query) and is
  *   typed from `response`.
  * - Answers that are not JSON (audio streams, files, images, redirects, the SPA page, a
  *   websocket) declare `response: notJson(kind, description)`; they get no serialiser.
@@ -94,11 +95,11 @@ export type EndpointQuery<E extends EndpointDefinition> = SchemaOutput<E['query'
 export type EndpointBody<E extends EndpointDefinition> = SchemaOutput<E['body']>;
 
 /**
- * What a caller passes: path params by name (as parsed, so ids are numbers), plus query
- * (GET/DELETE) or body fields (as sent, so defaults may be left out).
+ * What a caller passes: path params by name (as parsed, so ids are numbers), plus the body's
+ * fields when the contract has a body, else the query's (as sent: defaults may be left out).
  */
 export type EndpointInput<E extends EndpointDefinition> = SchemaOutput<E['params']> &
-  (E['method'] extends 'GET' | 'DELETE' ? SchemaInput<E['query']> : SchemaInput<E['body']>);
+  (E['body'] extends z.ZodType ? SchemaInput<E['body']> : SchemaInput<E['query']>);
 
 /** The error shape of every non-2xx answer (DESIGN §4). */
 export const errorResponseSchema = z.object({

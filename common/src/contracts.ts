@@ -1,3 +1,7 @@
 /** Every endpoint contract of the API, by feature (see contract.ts for the shape). */
 export * from './catalog/contract.ts';
+export * from './library/contract.ts';
+export * from './account-contract.ts';
+export * from './notifications/contract.ts';
+export * from './workspace-contract.ts';
 export * from './uploads/contract.ts';

@@ -1,172 +1,202 @@
-import type { MenuPosition } from './constants.ts';
-import type { PermissionName } from './permissions.ts';
-import type { WorkspaceSummary } from './workspaces.ts';
+import { z } from 'zod';
+import { MENU_POSITIONS } from './constants.ts';
+import { workspaceSummarySchema } from './workspaces.ts';
 
-export interface PermissionRestriction {
-  name: string;
-  value: number | string | null;
-}
+/*
+ * What the API answers about accounts and the app shell, as zod schemas (the contracts use
+ * them) with inferred types.
+ */
 
-export interface Permission {
-  name: PermissionName | string;
-  restrictions: PermissionRestriction[];
-}
+export const permissionRestrictionSchema = z.object({
+  name: z.string(),
+  value: z.union([z.number(), z.string()]).nullable(),
+});
+export type PermissionRestriction = z.infer<typeof permissionRestrictionSchema>;
 
-export interface Role {
-  id: number;
-  name: string;
-}
+export const permissionSchema = z.object({
+  name: z.string(),
+  restrictions: z.array(permissionRestrictionSchema),
+});
+export type Permission = z.infer<typeof permissionSchema>;
 
-export interface UserSubscription {
-  id: number;
-  valid: boolean;
-  active: boolean;
-}
+export const roleSchema = z.object({ id: z.number(), name: z.string() });
+export type Role = z.infer<typeof roleSchema>;
 
-export interface User {
-  id: number;
-  name: string;
-  first_name: string | null;
-  last_name: string | null;
-  image: string | null;
-  email: string;
-  email_verified_at: string | null;
-  banned_at: string | null;
-  language: string | null;
-  country: string | null;
-  timezone: string;
-  unread_notifications_count: number;
-  roles: Role[];
-  permissions: Permission[];
-  subscriptions: UserSubscription[];
-  two_factor_confirmed_at: string | null;
+export const userSubscriptionSchema = z.object({
+  id: z.number(),
+  valid: z.boolean(),
+  active: z.boolean(),
+});
+export type UserSubscription = z.infer<typeof userSubscriptionSchema>;
+
+export const userSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  image: z.string().nullable(),
+  email: z.string(),
+  email_verified_at: z.string().nullable(),
+  banned_at: z.string().nullable(),
+  language: z.string().nullable(),
+  country: z.string().nullable(),
+  timezone: z.string(),
+  unread_notifications_count: z.number(),
+  roles: z.array(roleSchema),
+  permissions: z.array(permissionSchema),
+  subscriptions: z.array(userSubscriptionSchema),
+  two_factor_confirmed_at: z.string().nullable(),
   /** 0 off, 1 waiting for a confirming code, 2 on (spec §4). */
-  two_factor_state: 0 | 1 | 2;
+  two_factor_state: z.union([z.literal(0), z.literal(1), z.literal(2)]),
   /** False for accounts made through social login that never set a password. */
-  has_password: boolean;
-  social_profiles: { service_name: string; username: string | null }[];
-  created_at: string;
-}
+  has_password: z.boolean(),
+  social_profiles: z.array(z.object({ service_name: z.string(), username: z.string().nullable() })),
+  created_at: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
 
-export interface Theme {
-  id: number;
-  name: string;
-  is_dark: boolean;
-  default_light: boolean;
-  default_dark: boolean;
+export const themeSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  is_dark: z.boolean(),
+  default_light: z.boolean(),
+  default_dark: z.boolean(),
   /** CSS custom properties, e.g. `{ "--be-background": "255 255 255" }`. */
-  values: Record<string, string>;
-}
+  values: z.record(z.string(), z.string()),
+});
+export type Theme = z.infer<typeof themeSchema>;
 
 export type MenuItemType = 'link' | 'route';
 
-export interface MenuItem {
-  id: string;
-  type: MenuItemType;
-  label: string;
-  icon?: string | null;
-  action: string;
-  target?: '_blank' | '_self' | null;
-  roles?: number[];
-  permissions?: string[];
+export const menuItemSchema = z.object({
+  id: z.string(),
+  type: z.enum(['link', 'route']),
+  label: z.string(),
+  icon: z.string().nullable().optional(),
+  action: z.string(),
+  target: z.enum(['_blank', '_self']).nullable().optional(),
+  roles: z.array(z.number()).optional(),
+  permissions: z.array(z.string()).optional(),
   /** Setting names that must all be truthy for the item to show. */
-  settings?: string[];
-  subscriptionStatus?: 'subscribed' | 'notSubscribed' | null;
-}
+  settings: z.array(z.string()).optional(),
+  subscriptionStatus: z.enum(['subscribed', 'notSubscribed']).nullable().optional(),
+});
+export type MenuItem = z.infer<typeof menuItemSchema>;
 
-export interface Menu {
-  id: string;
-  name: string;
-  positions: MenuPosition[];
-  items: MenuItem[];
-}
+export const menuSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  positions: z.array(z.enum(MENU_POSITIONS)),
+  items: z.array(menuItemSchema),
+});
+export type Menu = z.infer<typeof menuSchema>;
 
-export interface SubscriptionPermissions {
-  can_play_audio: boolean;
-  can_play_video: boolean;
-  ads_enabled: boolean;
-  ad_position: string;
-  current_plan: string;
-  has_subscription: boolean;
-}
+export const subscriptionPermissionsSchema = z.object({
+  can_play_audio: z.boolean(),
+  can_play_video: z.boolean(),
+  ads_enabled: z.boolean(),
+  ad_position: z.string(),
+  current_plan: z.string(),
+  has_subscription: z.boolean(),
+});
+export type SubscriptionPermissions = z.infer<typeof subscriptionPermissionsSchema>;
 
-export interface Branding {
-  site_name: string;
-  logo_light: string | null;
-  logo_dark: string | null;
-  logo_light_mobile: string | null;
-  logo_dark_mobile: string | null;
-  splash_video_desktop_link: string | null;
-  splash_video_mobile_link: string | null;
-}
+export const brandingSchema = z.object({
+  site_name: z.string(),
+  logo_light: z.string().nullable(),
+  logo_dark: z.string().nullable(),
+  logo_light_mobile: z.string().nullable(),
+  logo_dark_mobile: z.string().nullable(),
+  splash_video_desktop_link: z.string().nullable(),
+  splash_video_mobile_link: z.string().nullable(),
+});
+export type Branding = z.infer<typeof brandingSchema>;
 
-export interface Locale {
-  id: number;
-  name: string;
-  language: string;
-  lines: Record<string, string>;
-}
+export const localeSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  language: z.string(),
+  lines: z.record(z.string(), z.string()),
+});
+export type Locale = z.infer<typeof localeSchema>;
 
-export interface PublicSettings {
-  homepage: { type: 'landing' | 'login' | 'register' | 'channel' };
-  themes: { default_id: number | 'system' | 'light' | 'dark'; user_change: boolean };
-  dates: { default_timezone: string; format: 'short' | 'medium' | 'long' };
-  i18n: { enable: boolean };
-  billing: { enable: boolean };
-  registration: { disable: boolean; policies: { id: string; name: string; url: string }[] };
-  require_email_confirmation: boolean;
-  social: {
-    compact_buttons: boolean;
-    google: { enable: boolean };
-    facebook: { enable: boolean };
-    twitter: { enable: boolean };
-    envato: { enable: boolean };
-  };
-  recaptcha: { site_key: string | null; enable: Record<string, boolean> };
-  site: {
-    demo: boolean;
-    debug: boolean;
-    demo_email?: string | null;
-    demo_password?: string | null;
-  };
-  copyright: string;
+const enabled = z.object({ enable: z.boolean() });
+
+export const publicSettingsSchema = z.object({
+  homepage: z.object({ type: z.enum(['landing', 'login', 'register', 'channel']) }),
+  themes: z.object({
+    default_id: z.union([z.number(), z.enum(['system', 'light', 'dark'])]),
+    user_change: z.boolean(),
+  }),
+  dates: z.object({
+    default_timezone: z.string(),
+    format: z.enum(['short', 'medium', 'long']),
+  }),
+  i18n: enabled,
+  billing: enabled,
+  registration: z.object({
+    disable: z.boolean(),
+    policies: z.array(z.object({ id: z.string(), name: z.string(), url: z.string() })),
+  }),
+  require_email_confirmation: z.boolean(),
+  social: z.object({
+    compact_buttons: z.boolean(),
+    google: enabled,
+    facebook: enabled,
+    twitter: enabled,
+    envato: enabled,
+  }),
+  recaptcha: z.object({
+    site_key: z.string().nullable(),
+    enable: z.record(z.string(), z.boolean()),
+  }),
+  site: z.object({
+    demo: z.boolean(),
+    debug: z.boolean(),
+    demo_email: z.string().nullable().optional(),
+    demo_password: z.string().nullable().optional(),
+  }),
+  copyright: z.string(),
   /** What the upload client needs to choose a method and check files first (spec 2 §4, §5). */
-  uploads: {
-    chunk: boolean;
-    chunk_size: number;
-    max_size: number | null;
-    allowed_extensions: string[];
-    blocked_extensions: string[];
+  uploads: z.object({
+    chunk: z.boolean(),
+    chunk_size: z.number(),
+    max_size: z.number().nullable(),
+    allowed_extensions: z.array(z.string()),
+    blocked_extensions: z.array(z.string()),
     /** On only when the storage is S3 and the admin allowed direct uploads. */
-    s3_direct_upload: boolean;
-  };
-}
+    s3_direct_upload: z.boolean(),
+  }),
+});
+export type PublicSettings = z.infer<typeof publicSettingsSchema>;
 
-export interface CookieNotice {
-  enable: boolean;
-  position: 'top' | 'bottom';
-  button: { label: string };
-  text: string;
-}
+export const cookieNoticeSchema = z.object({
+  enable: z.boolean(),
+  position: z.enum(['top', 'bottom']),
+  button: z.object({ label: z.string() }),
+  text: z.string(),
+});
+export type CookieNotice = z.infer<typeof cookieNoticeSchema>;
 
-export interface BootstrapData {
-  user: User | null;
-  guest_role: { id: number; permissions: Permission[] } | null;
-  settings: PublicSettings;
-  themes: { all: Theme[]; selectedThemeId: number | null };
-  menus: Menu[];
-  branding: Branding;
-  base_url: string;
-  cookie_notice: CookieNotice;
-  show_cookie_notice: boolean;
-  require_email_confirmation: boolean;
-  is_mobile_device: boolean;
-  subscription_permissions: SubscriptionPermissions;
-  locale: Locale;
-  localizations: { language: string; name: string }[];
+export const bootstrapDataSchema = z.object({
+  user: userSchema.nullable(),
+  guest_role: z.object({ id: z.number(), permissions: z.array(permissionSchema) }).nullable(),
+  settings: publicSettingsSchema,
+  themes: z.object({ all: z.array(themeSchema), selectedThemeId: z.number().nullable() }),
+  menus: z.array(menuSchema),
+  branding: brandingSchema,
+  base_url: z.string(),
+  cookie_notice: cookieNoticeSchema,
+  show_cookie_notice: z.boolean(),
+  require_email_confirmation: z.boolean(),
+  is_mobile_device: z.boolean(),
+  subscription_permissions: subscriptionPermissionsSchema,
+  locale: localeSchema,
+  localizations: z.array(z.object({ language: z.string(), name: z.string() })),
   /** The personal "Default" workspace (id 0) first, then the ones the user belongs to. */
-  workspaces: WorkspaceSummary[];
-}
+  workspaces: z.array(workspaceSummarySchema),
+});
+export type BootstrapData = z.infer<typeof bootstrapDataSchema>;
 
 export interface ValidationErrorBody {
   message: string;

@@ -19,50 +19,55 @@ export const WORKSPACE_INVITE_DAYS = 7;
 export const WORKSPACE_INVITE_MAX_EMAILS = 20;
 
 /** Spec §3: id, name, members_count; the bootstrap list adds the viewer's role. */
-export interface WorkspaceSummary {
-  id: number;
-  name: string;
-  members_count: number;
-  role?: WorkspaceRole;
-}
+export const workspaceSummarySchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  members_count: z.number(),
+  role: z.enum(WORKSPACE_ROLES).optional(),
+});
+export type WorkspaceSummary = z.infer<typeof workspaceSummarySchema>;
 
 /** What the viewer may do in a workspace, computed by the server so the UI hides the rest. */
-export interface WorkspaceAbilities {
-  update: boolean;
-  delete: boolean;
-  invite: boolean;
+export const workspaceAbilitiesSchema = z.object({
+  update: z.boolean(),
+  delete: z.boolean(),
+  invite: z.boolean(),
   /** Roles the viewer may give to others (empty: none). */
-  assignRoles: AssignableWorkspaceRole[];
-  leave: boolean;
-}
+  assignRoles: z.array(z.enum(ASSIGNABLE_WORKSPACE_ROLES)),
+  leave: z.boolean(),
+});
+export type WorkspaceAbilities = z.infer<typeof workspaceAbilitiesSchema>;
 
-export interface WorkspaceMember {
-  id: number;
-  name: string;
-  email: string;
-  image: string | null;
-  role: WorkspaceRole;
-  joined_at: string;
+export const workspaceMemberSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  image: z.string().nullable(),
+  role: z.enum(WORKSPACE_ROLES),
+  joined_at: z.string(),
   /** Whether the viewer may remove this member or change their role. */
-  manageable: boolean;
-}
+  manageable: z.boolean(),
+});
+export type WorkspaceMember = z.infer<typeof workspaceMemberSchema>;
 
-export interface WorkspaceInvite {
-  id: string;
-  email: string;
-  role: AssignableWorkspaceRole;
-  expires_at: string;
-  created_at: string;
-}
+export const workspaceInviteSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: z.enum(ASSIGNABLE_WORKSPACE_ROLES),
+  expires_at: z.string(),
+  created_at: z.string(),
+});
+export type WorkspaceInvite = z.infer<typeof workspaceInviteSchema>;
 
-export interface WorkspaceDetails extends WorkspaceSummary {
-  role: WorkspaceRole;
-  owner_id: number;
-  created_at: string;
-  members: WorkspaceMember[];
-  invites: WorkspaceInvite[];
-  abilities: WorkspaceAbilities;
-}
+export const workspaceDetailsSchema = workspaceSummarySchema.extend({
+  role: z.enum(WORKSPACE_ROLES),
+  owner_id: z.number(),
+  created_at: z.string(),
+  members: z.array(workspaceMemberSchema),
+  invites: z.array(workspaceInviteSchema),
+  abilities: workspaceAbilitiesSchema,
+});
+export type WorkspaceDetails = z.infer<typeof workspaceDetailsSchema>;
 
 const name = z
   .string({ error: 'The name field is required.' })

@@ -1,45 +1,51 @@
-import type { Album, Playlist, Track } from '../catalog/types.ts';
+import { z } from 'zod';
+import { albumSchema, playlistSchema, trackSchema } from '../catalog/types.ts';
 
 /** Everything the signed-in listener likes, by kind; per user, so never cached with the catalog. */
-export interface LikedIds {
-  tracks: number[];
-  albums: number[];
-  artists: number[];
-}
+export const likedIdsSchema = z.object({
+  tracks: z.array(z.number()),
+  albums: z.array(z.number()),
+  artists: z.array(z.number()),
+});
+export type LikedIds = z.infer<typeof likedIdsSchema>;
 
 /** One play in the listener's history, newest first. */
-export interface HistoryEntry {
-  id: number;
-  played_at: string;
-  track: Track;
-}
+export const historyEntrySchema = z.object({
+  id: z.number(),
+  played_at: z.string(),
+  track: trackSchema,
+});
+export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 
 /** What the signed-in listener may do with a playlist (computed by the server's policy). */
-export interface PlaylistAbilities {
+export const playlistAbilitiesSchema = z.object({
   /** Rename, describe, set the image, privacy and collaboration, invite editors, delete. */
-  update: boolean;
+  update: z.boolean(),
   /** Add, remove and reorder tracks: whoever may update it, and its invited editors. */
-  editTracks: boolean;
+  editTracks: z.boolean(),
   /** The listener is an invited editor and may leave. */
-  leave: boolean;
-}
+  leave: z.boolean(),
+});
+export type PlaylistAbilities = z.infer<typeof playlistAbilitiesSchema>;
 
 /** The signed-in listener's playlists (GET library/playlists). */
-export interface LibraryPlaylists {
+export const libraryPlaylistsSchema = z.object({
   /** The active workspace's playlists. */
-  playlists: Playlist[];
+  playlists: z.array(playlistSchema),
   /** Other people's collaborative playlists the listener was invited to edit. */
-  collaborating: Playlist[];
+  collaborating: z.array(playlistSchema),
   /** Public playlists the listener follows. */
-  followed: Playlist[];
-}
+  followed: z.array(playlistSchema),
+});
+export type LibraryPlaylists = z.infer<typeof libraryPlaylistsSchema>;
 
 /** Whom the signed-in listener follows, by kind. */
-export interface FollowedIds {
-  users: number[];
-  artists: number[];
-  playlists: number[];
-}
+export const followedIdsSchema = z.object({
+  users: z.array(z.number()),
+  artists: z.array(z.number()),
+  playlists: z.array(z.number()),
+});
+export type FollowedIds = z.infer<typeof followedIdsSchema>;
 
 /** A comment on a track; `position` (ms) places it on the waveform. Replies are one level deep. */
 export interface TrackComment {
@@ -53,13 +59,29 @@ export interface TrackComment {
   replies: TrackComment[];
 }
 
+export const trackCommentSchema: z.ZodType<TrackComment> = z.object({
+  id: z.number(),
+  track_id: z.number(),
+  parent_id: z.number().nullable(),
+  body: z.string(),
+  position: z.number().nullable(),
+  created_at: z.string(),
+  user: z.object({ id: z.number(), name: z.string(), image: z.string().nullable() }),
+  get replies() {
+    return z.array(trackCommentSchema);
+  },
+});
+
 /** Everything the signed-in listener reposted, by kind. */
-export interface RepostedIds {
-  tracks: number[];
-  albums: number[];
-}
+export const repostedIdsSchema = z.object({
+  tracks: z.array(z.number()),
+  albums: z.array(z.number()),
+});
+export type RepostedIds = z.infer<typeof repostedIdsSchema>;
 
 /** One entry of a profile's reposts, newest first. */
-export type Repost =
-  | { type: 'tracks'; created_at: string; track: Track }
-  | { type: 'albums'; created_at: string; album: Album };
+export const repostSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('tracks'), created_at: z.string(), track: trackSchema }),
+  z.object({ type: z.literal('albums'), created_at: z.string(), album: albumSchema }),
+]);
+export type Repost = z.infer<typeof repostSchema>;

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { DomainError, type DomainErrorKind } from '../lib/domain-errors.ts';
 import type { FileLogs } from '../logging/file-logs.ts';
 import { buildIgnitionTrace } from './error-trace.ts';
 import { HttpError } from './http-error.ts';
@@ -16,6 +17,18 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The content length does not match the body.',
   FST_REQ_FILE_TOO_LARGE: 'The file is too large.',
   FST_INVALID_MULTIPART_CONTENT_TYPE: 'The request is not a multipart upload.',
+};
+
+/** Where each kind of service error lands in HTTP (DESIGN §4). */
+const DOMAIN_STATUS: Record<DomainErrorKind, number> = {
+  unauthenticated: 401,
+  forbidden: 403,
+  quota_reached: 403,
+  not_found: 404,
+  conflict: 409,
+  invalid: 422,
+  confirmation_required: 423,
+  too_many_attempts: 429,
 };
 
 function fieldName(instancePath: string, context: string | undefined): string {
@@ -37,8 +50,9 @@ export function registerErrorHandling(
       const message = Object.values(errors)[0]?.[0] ?? 'The given data was invalid.';
       return reply.code(422).send({ message, errors });
     }
-    if (error instanceof HttpError) {
-      return reply.code(error.statusCode).send({
+    if (error instanceof HttpError || error instanceof DomainError) {
+      const status = error instanceof DomainError ? DOMAIN_STATUS[error.kind] : error.statusCode;
+      return reply.code(status).send({
         message: error.message,
         ...(error.errors ? { errors: error.errors } : {}),
         ...(error.action ? { action: error.action } : {}),

@@ -29,19 +29,19 @@ function requestOf(
   const rest: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(input)) if (!names.includes(key)) rest[key] = value;
   const url = fillPath(contract.path, input);
-  const sendsBody = contract.method !== 'GET' && contract.method !== 'DELETE';
+  const sendsBody = contract.body !== undefined;
   const request: RequestOptions = {
     params: { ...(sendsBody ? {} : (rest as Params)), ...options.query },
     signal: options.signal,
   };
   if (options.body) request.body = options.body;
-  else if (sendsBody && (contract.body || Object.keys(rest).length)) request.body = rest;
+  else if (sendsBody) request.body = rest;
   return { url, request };
 }
 
 /**
  * Calls an endpoint through its contract (DESIGN §9): the URL comes from the contract's path
- * (path params by name), the other fields go to the query (GET/DELETE) or the JSON body, and
+ * (path params by name), the other fields go to the JSON body if it has one, else the query, and
  * the answer is typed from the response schema. The spec §7 conventions (prefix, XSRF, method
  * override, comma lists, workspaceId) are applied by the HTTP client underneath.
  *

@@ -1,16 +1,18 @@
 import {
-  changePasswordSchema,
-  confirmPasswordSchema,
-  forgotPasswordSchema,
-  loginSchema,
-  passwordConfirmationStatusSchema,
-  registerSchema,
-  resetPasswordSchema,
-  twoFactorChallengeSchema,
-} from '@backbeat/common';
+  changePassword,
+  confirmPassword,
+  forgotPassword,
+  getPasswordConfirmationStatus,
+  login,
+  logout,
+  register,
+  resetPassword,
+  twoFactorChallenge,
+} from '@backbeat/common/contracts';
+import { registerEndpoint } from '../../http/endpoint.ts';
 import { validationFailed } from '../../http/http-error.ts';
 import { bodyEmail, rateLimit } from '../../http/rate-limit.ts';
-import { typed, type RoutesPlugin } from '../../http/types.ts';
+import type { RoutesPlugin } from '../../http/types.ts';
 import { bootstrapFor, baseUrlOf } from '../bootstrap/present.ts';
 import { verifyRecaptcha } from '../recaptcha/service.ts';
 import { isPasswordConfirmed, markPasswordConfirmed, startUserSession } from './session-login.ts';
@@ -26,15 +28,11 @@ interface PendingLogin {
 }
 
 export const authRoutes: RoutesPlugin = async (app) => {
-  const api = typed(app);
   const { services } = app;
 
-  api.post(
-    '/auth/login',
-    {
-      schema: { body: loginSchema },
-      config: { access: 'public', rateLimit: rateLimit('login', 5, MINUTE, bodyEmail) },
-    },
+  registerEndpoint(
+    app,
+    login,
     async (request) => {
       const row = await services.auth.verifyCredentials(request.body, request.ip);
       // Every login path goes through the two-factor challenge when it is on.
@@ -44,19 +42,17 @@ export const authRoutes: RoutesPlugin = async (app) => {
           remember: request.body.remember,
           at: Date.now(),
         });
-        return { two_factor: true };
+        return { two_factor: true as const };
       }
       await startUserSession(request, row.id, request.body.remember);
-      return { status: 'success', bootstrapData: await bootstrapFor(request) };
+      return { status: 'success' as const, bootstrapData: await bootstrapFor(request) };
     },
+    { config: { rateLimit: rateLimit('login', 5, MINUTE, bodyEmail) } },
   );
 
-  api.post(
-    '/auth/two-factor-challenge',
-    {
-      schema: { body: twoFactorChallengeSchema },
-      config: { access: 'public', rateLimit: rateLimit('2fa', 5, MINUTE) },
-    },
+  registerEndpoint(
+    app,
+    twoFactorChallenge,
     async (request) => {
       const pending = request.session.payload<PendingLogin>(PENDING_LOGIN);
       if (!pending || Date.now() - pending.at > PENDING_LOGIN_MS) {
@@ -64,22 +60,20 @@ export const authRoutes: RoutesPlugin = async (app) => {
       }
       await services.twoFactor.verifyChallenge(pending.userId, request.body);
       await startUserSession(request, pending.userId, pending.remember);
-      return { status: 'success', bootstrapData: await bootstrapFor(request) };
+      return { status: 'success' as const, bootstrapData: await bootstrapFor(request) };
     },
+    { config: { rateLimit: rateLimit('2fa', 5, MINUTE) } },
   );
 
-  api.post('/auth/logout', { config: { access: 'public' } }, async (request) => {
+  registerEndpoint(app, logout, async (request) => {
     await request.session.destroy();
     request.user = null;
     return { bootstrapData: await bootstrapFor(request) };
   });
 
-  api.post(
-    '/auth/register',
-    {
-      schema: { body: registerSchema },
-      config: { access: 'public', rateLimit: rateLimit('register', 5, MINUTE) },
-    },
+  registerEndpoint(
+    app,
+    register,
     async (request) => {
       await verifyRecaptcha(services, 'register', request.body.recaptcha_token, request.ip);
       const userId = await services.auth.register(request.body);
@@ -93,18 +87,16 @@ export const authRoutes: RoutesPlugin = async (app) => {
           );
       }
       return {
-        status: needsVerification ? 'needs_email_verification' : 'success',
+        status: needsVerification ? ('needs_email_verification' as const) : ('success' as const),
         bootstrapData: await bootstrapFor(request),
       };
     },
+    { config: { rateLimit: rateLimit('register', 5, MINUTE) } },
   );
 
-  api.post(
-    '/auth/forgot-password',
-    {
-      schema: { body: forgotPasswordSchema },
-      config: { access: 'public', rateLimit: rateLimit('forgot', 5, MINUTE) },
-    },
+  registerEndpoint(
+    app,
+    forgotPassword,
     async (request) => {
       // Not awaited: the answer and its timing are the same whether the email has an account.
       void services.auth
@@ -117,48 +109,41 @@ export const authRoutes: RoutesPlugin = async (app) => {
           'If an account exists for that email, we have sent it a link to reset the password.',
       };
     },
+    { config: { rateLimit: rateLimit('forgot', 5, MINUTE) } },
   );
 
-  api.post(
-    '/auth/reset-password',
-    {
-      schema: { body: resetPasswordSchema },
-      config: { access: 'public', rateLimit: rateLimit('reset', 10, MINUTE) },
-    },
+  registerEndpoint(
+    app,
+    resetPassword,
     async (request) => {
       await services.auth.resetPassword(request.body);
       return { message: 'Your password has been reset!' };
     },
+    { config: { rateLimit: rateLimit('reset', 10, MINUTE) } },
   );
 
-  api.put(
-    '/auth/user/password',
-    {
-      schema: { body: changePasswordSchema },
-      config: { access: 'auth', rateLimit: rateLimit('password', 10, MINUTE) },
-    },
+  registerEndpoint(
+    app,
+    changePassword,
     async (request) => {
       await services.auth.changePassword(request.user!.id, request.session.id, request.body);
       return { message: 'Password changed' };
     },
+    { config: { rateLimit: rateLimit('password', 10, MINUTE) } },
   );
 
-  api.get(
-    '/auth/user/confirmed-password-status',
-    { schema: { querystring: passwordConfirmationStatusSchema }, config: { access: 'auth' } },
-    async (request) => ({ confirmed: isPasswordConfirmed(request, request.query.seconds) }),
-  );
+  registerEndpoint(app, getPasswordConfirmationStatus, async (request) => ({
+    confirmed: isPasswordConfirmed(request, request.query.seconds),
+  }));
 
-  api.post(
-    '/auth/user/confirm-password',
-    {
-      schema: { body: confirmPasswordSchema },
-      config: { access: 'auth', rateLimit: rateLimit('confirm', 10, MINUTE) },
-    },
+  registerEndpoint(
+    app,
+    confirmPassword,
     async (request) => {
       await services.auth.checkPassword(request.user!.id, request.body.password);
       await markPasswordConfirmed(request);
-      return { confirmed: true };
+      return { confirmed: true as const };
     },
+    { config: { rateLimit: rateLimit('confirm', 10, MINUTE) } },
   );
 };

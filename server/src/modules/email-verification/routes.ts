@@ -1,31 +1,29 @@
-import { resendVerificationSchema, verificationCodeSchema } from '@backbeat/common';
+import { resendEmailVerification, validateEmailVerificationCode } from '@backbeat/common/contracts';
+import { registerEndpoint } from '../../http/endpoint.ts';
 import { rateLimit } from '../../http/rate-limit.ts';
-import { typed, type RoutesPlugin } from '../../http/types.ts';
+import type { RoutesPlugin } from '../../http/types.ts';
+import { notFound } from '../../lib/domain-errors.ts';
 
 export const emailVerificationRoutes: RoutesPlugin = async (app) => {
-  const api = typed(app);
-
-  api.post(
-    '/api/v1/resend-email-verification',
-    {
-      schema: { body: resendVerificationSchema },
-      config: { access: 'auth', rateLimit: rateLimit('resend', 3, 60_000) },
-    },
+  registerEndpoint(
+    app,
+    resendEmailVerification,
     async (request) => {
       await app.services.emailVerification.send(request.user!.id);
       return { message: 'Email sent' };
     },
+    { config: { rateLimit: rateLimit('resend', 3, 60_000) } },
   );
 
-  api.post(
-    '/api/v1/validate-email-verification-otp',
-    {
-      schema: { body: verificationCodeSchema },
-      config: { access: 'auth', rateLimit: rateLimit('otp', 10, 60_000) },
-    },
+  registerEndpoint(
+    app,
+    validateEmailVerificationCode,
     async (request) => {
       await app.services.emailVerification.verify(request.user!.id, request.body.code);
-      return { user: await app.services.users.findById(request.user!.id) };
+      const user = await app.services.users.findById(request.user!.id);
+      if (!user) throw notFound();
+      return { user };
     },
+    { config: { rateLimit: rateLimit('otp', 10, 60_000) } },
   );
 };

@@ -1,11 +1,19 @@
 import {
-  idParamsSchema,
-  likeParamsSchema,
-  pageQuerySchema,
-  repostParamsSchema,
-} from '@backbeat/common';
+  getHistory,
+  getLibraryArtists,
+  getLikedAlbums,
+  getLikedIds,
+  getLikedTracks,
+  getRepostedIds,
+  getUserReposts,
+  like,
+  repost,
+  unlike,
+  unrepost,
+} from '@backbeat/common/contracts';
+import { registerEndpoint } from '../../http/endpoint.ts';
 import { notFound } from '../../http/http-error.ts';
-import { typed, type RoutesPlugin } from '../../http/types.ts';
+import type { RoutesPlugin } from '../../http/types.ts';
 import { viewerOf } from '../catalog/cached-answer.ts';
 
 /**
@@ -13,95 +21,63 @@ import { viewerOf } from '../catalog/cached-answer.ts';
  * the shared catalog cache; pages ask `library/likes/ids` for the liked state of what they show.
  */
 export const libraryRoutes: RoutesPlugin = async (app) => {
-  const api = typed(app);
   const { library, reposts } = app.services;
-  const auth = { access: 'auth' } as const;
 
-  api.get('/api/v1/library/likes/ids', { config: auth }, async (request) => ({
+  registerEndpoint(app, getLikedIds, async (request) => ({
     likes: await library.likedIds(request.user!.id),
   }));
 
-  api.put(
-    '/api/v1/library/likes/:type/:id',
-    { schema: { params: likeParamsSchema }, config: auth },
-    async (request) => {
-      const { type, id } = request.params;
-      if (!(await library.like(request.user!.id, type, id))) throw notFound();
-      return { liked: true };
-    },
-  );
+  registerEndpoint(app, like, async (request) => {
+    const { type, id } = request.params;
+    if (!(await library.like(request.user!.id, type, id))) throw notFound();
+    return { liked: true as const };
+  });
 
-  api.delete(
-    '/api/v1/library/likes/:type/:id',
-    { schema: { params: likeParamsSchema }, config: auth },
-    async (request) => {
-      const { type, id } = request.params;
-      if (!(await library.unlike(request.user!.id, type, id))) throw notFound();
-      return { liked: false };
-    },
-  );
+  registerEndpoint(app, unlike, async (request) => {
+    const { type, id } = request.params;
+    if (!(await library.unlike(request.user!.id, type, id))) throw notFound();
+    return { liked: false as const };
+  });
 
-  api.get(
-    '/api/v1/library/tracks',
-    { schema: { querystring: pageQuerySchema }, config: auth },
-    async (request) => ({ pagination: await library.likedTracks(request.user!.id, request.query) }),
-  );
+  registerEndpoint(app, getLikedTracks, async (request) => ({
+    pagination: await library.likedTracks(request.user!.id, request.query),
+  }));
 
-  api.get(
-    '/api/v1/library/albums',
-    { schema: { querystring: pageQuerySchema }, config: auth },
-    async (request) => ({ pagination: await library.likedAlbums(request.user!.id, request.query) }),
-  );
+  registerEndpoint(app, getLikedAlbums, async (request) => ({
+    pagination: await library.likedAlbums(request.user!.id, request.query),
+  }));
 
-  api.get(
-    '/api/v1/library/artists',
-    { schema: { querystring: pageQuerySchema }, config: auth },
-    async (request) => ({
-      pagination: await library.libraryArtists(request.user!.id, request.query),
-    }),
-  );
+  registerEndpoint(app, getLibraryArtists, async (request) => ({
+    pagination: await library.libraryArtists(request.user!.id, request.query),
+  }));
 
-  api.get(
-    '/api/v1/library/history',
-    { schema: { querystring: pageQuerySchema }, config: auth },
-    async (request) => ({ pagination: await library.history(request.user!.id, request.query) }),
-  );
+  registerEndpoint(app, getHistory, async (request) => ({
+    pagination: await library.history(request.user!.id, request.query),
+  }));
 
-  api.get('/api/v1/library/reposts/ids', { config: auth }, async (request) => ({
+  registerEndpoint(app, getRepostedIds, async (request) => ({
     reposts: await reposts.ids(request.user!.id),
   }));
 
-  for (const [method, on] of [
-    ['PUT', true],
-    ['DELETE', false],
-  ] as const) {
-    api.route({
-      method,
-      url: '/api/v1/library/reposts/:type/:id',
-      schema: { params: repostParamsSchema },
-      config: auth,
-      handler: async (request) => {
-        const { type, id } = request.params;
-        if (!(await reposts.repost(request.user!.id, type, id, on))) throw notFound();
-        return { reposted: on };
-      },
-    });
-  }
+  registerEndpoint(app, repost, async (request) => {
+    const { type, id } = request.params;
+    if (!(await reposts.repost(request.user!.id, type, id, true))) throw notFound();
+    return { reposted: true as const };
+  });
 
-  api.get(
-    '/api/v1/users/:id/reposts',
-    {
-      schema: { params: idParamsSchema, querystring: pageQuerySchema },
-      config: { access: 'users.view' },
-    },
-    async (request) => {
-      const pagination = await reposts.ofUser(
-        request.params.id,
-        viewerOf(request).userId,
-        request.query,
-      );
-      if (!pagination) throw notFound();
-      return { pagination };
-    },
-  );
+  registerEndpoint(app, unrepost, async (request) => {
+    const { type, id } = request.params;
+    if (!(await reposts.repost(request.user!.id, type, id, false))) throw notFound();
+    return { reposted: false as const };
+  });
+
+  registerEndpoint(app, getUserReposts, async (request) => {
+    const pagination = await reposts.ofUser(
+      request.params.id,
+      viewerOf(request).userId,
+      request.query,
+    );
+    if (!pagination) throw notFound();
+    return { pagination };
+  });
 };

@@ -1,6 +1,8 @@
 import fastifyMultipart from '@fastify/multipart';
-import { PLAYLIST_IMAGE_MAX_BYTES, idParamsSchema } from '@backbeat/common';
-import { typed, type RoutesPlugin } from '../../http/types.ts';
+import { PLAYLIST_IMAGE_MAX_BYTES } from '@backbeat/common';
+import { removePlaylistImage, uploadPlaylistImage } from '@backbeat/common/contracts';
+import { registerEndpoint } from '../../http/endpoint.ts';
+import type { RoutesPlugin } from '../../http/types.ts';
 import { uploadedFileBytes } from '../../lib/image-upload.ts';
 import { workspaceScopeOf } from '../workspaces/scope.ts';
 
@@ -10,28 +12,19 @@ import { workspaceScopeOf } from '../workspaces/scope.ts';
  * so only these routes accept multipart bodies.
  */
 export const playlistImageRoutes: RoutesPlugin = async (app) => {
-  const api = typed(app);
   const { playlists } = app.services;
   await app.register(fastifyMultipart, {
     limits: { fileSize: PLAYLIST_IMAGE_MAX_BYTES + 1, files: 1, fields: 5 },
   });
 
-  api.post(
-    '/api/v1/playlists/:id/image',
-    { schema: { params: idParamsSchema }, config: { access: 'auth' } },
-    async (request) => {
-      const bytes = await uploadedFileBytes(request, PLAYLIST_IMAGE_MAX_BYTES);
-      return {
-        playlist: await playlists.setImage(workspaceScopeOf(request), request.params.id, bytes),
-      };
-    },
-  );
+  registerEndpoint(app, uploadPlaylistImage, async (request) => {
+    const bytes = await uploadedFileBytes(request, PLAYLIST_IMAGE_MAX_BYTES);
+    return {
+      playlist: await playlists.setImage(workspaceScopeOf(request), request.params.id, bytes),
+    };
+  });
 
-  api.delete(
-    '/api/v1/playlists/:id/image',
-    { schema: { params: idParamsSchema }, config: { access: 'auth' } },
-    async (request) => ({
-      playlist: await playlists.removeImage(workspaceScopeOf(request), request.params.id),
-    }),
-  );
+  registerEndpoint(app, removePlaylistImage, async (request) => ({
+    playlist: await playlists.removeImage(workspaceScopeOf(request), request.params.id),
+  }));
 };

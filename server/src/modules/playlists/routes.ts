@@ -1,16 +1,20 @@
+import type { LibraryPlaylists } from '@backbeat/common';
 import {
-  createPlaylistSchema,
-  idParamsSchema,
-  invitePlaylistEditorSchema,
-  isOverQuota,
-  playlistEditorParamsSchema,
-  playlistTracksSchema,
-  reorderPlaylistSchema,
-  updatePlaylistSchema,
-  type LibraryPlaylists,
-} from '@backbeat/common';
-import { forbidden, notFound } from '../../http/http-error.ts';
-import { typed, type RoutesPlugin } from '../../http/types.ts';
+  addPlaylistTracks,
+  createPlaylist,
+  deletePlaylist,
+  getLibraryPlaylists,
+  getPlaylist,
+  getUserPlaylists,
+  invitePlaylistEditor,
+  removePlaylistEditor,
+  removePlaylistTracks,
+  reorderPlaylistTracks,
+  updatePlaylist,
+} from '@backbeat/common/contracts';
+import { registerEndpoint } from '../../http/endpoint.ts';
+import { notFound } from '../../http/http-error.ts';
+import type { RoutesPlugin } from '../../http/types.ts';
 import { baseUrlOf } from '../bootstrap/present.ts';
 import { viewerOf } from '../catalog/cached-answer.ts';
 import { workspaceScopeOf } from '../workspaces/scope.ts';
@@ -23,35 +27,25 @@ import { playlistImageRoutes } from './image-routes.ts';
  * owner side may do (settings, image, editors, deletion).
  */
 export const playlistsRoutes: RoutesPlugin = async (app) => {
-  const api = typed(app);
   const { playlists } = app.services;
-  const auth = { access: 'auth' } as const;
 
-  api.get(
-    '/api/v1/playlists/:id',
-    { schema: { params: idParamsSchema }, config: { access: 'music.view' } },
-    async (request) => {
-      const playlist = await playlists.playlist(request.params.id, viewerOf(request));
-      if (!playlist) throw notFound();
-      const scope = request.user ? workspaceScopeOf(request) : null;
-      return { playlist, abilities: await playlists.abilities(scope, request.params.id) };
-    },
-  );
+  registerEndpoint(app, getPlaylist, async (request) => {
+    const playlist = await playlists.playlist(request.params.id, viewerOf(request));
+    if (!playlist) throw notFound();
+    const scope = request.user ? workspaceScopeOf(request) : null;
+    return { playlist, abilities: await playlists.abilities(scope, request.params.id) };
+  });
 
-  api.get(
-    '/api/v1/users/:id/playlists',
-    { schema: { params: idParamsSchema }, config: { access: 'users.view' } },
-    async (request) => {
-      if (!(await app.services.users.publicProfile(request.params.id))) throw notFound();
-      return { playlists: await playlists.ofUser(request.params.id, viewerOf(request)) };
-    },
-  );
+  registerEndpoint(app, getUserPlaylists, async (request) => {
+    if (!(await app.services.users.publicProfile(request.params.id))) throw notFound();
+    return { playlists: await playlists.ofUser(request.params.id, viewerOf(request)) };
+  });
 
   /**
    * The active workspace's playlists, others' collaborative ones the listener was invited to
    * edit, and the playlists they follow; each playlist in one list only.
    */
-  api.get('/api/v1/library/playlists', { config: auth }, async (request) => {
+  registerEndpoint(app, getLibraryPlaylists, async (request) => {
     const userId = request.user!.id;
     const { playlists: followedIds } = await app.services.follows.followedIds(userId);
     const [own, collaborating, followed] = await Promise.all([
@@ -69,99 +63,62 @@ export const playlistsRoutes: RoutesPlugin = async (app) => {
     } satisfies LibraryPlaylists;
   });
 
-  api.post(
-    '/api/v1/playlists',
-    { schema: { body: createPlaylistSchema }, config: { access: 'playlists.create' } },
-    async (request, reply) => {
-      const viewer = { user: request.user!, guestPermissions: [] };
-      const owned = await playlists.countOwned(request.user!.id);
-      if (isOverQuota(viewer, 'playlists.create', 'count', owned))
-        throw forbidden('You have reached the maximum number of playlists.');
-      const playlist = await playlists.create(workspaceScopeOf(request), request.body);
-      return reply.code(201).send({ playlist });
-    },
-  );
+  registerEndpoint(app, createPlaylist, async (request) => ({
+    playlist: await playlists.create(workspaceScopeOf(request), request.body, request.user!),
+  }));
 
-  api.put(
-    '/api/v1/playlists/:id',
-    { schema: { params: idParamsSchema, body: updatePlaylistSchema }, config: auth },
-    async (request) => ({
-      playlist: await playlists.update(workspaceScopeOf(request), request.params.id, request.body),
-    }),
-  );
+  registerEndpoint(app, updatePlaylist, async (request) => ({
+    playlist: await playlists.update(workspaceScopeOf(request), request.params.id, request.body),
+  }));
 
-  api.delete(
-    '/api/v1/playlists/:id',
-    { schema: { params: idParamsSchema }, config: auth },
-    async (request) => {
-      await playlists.delete(workspaceScopeOf(request), request.params.id);
-      return { deleted: true };
-    },
-  );
+  registerEndpoint(app, deletePlaylist, async (request) => {
+    await playlists.delete(workspaceScopeOf(request), request.params.id);
+    return { deleted: true as const };
+  });
 
-  api.post(
-    '/api/v1/playlists/:id/tracks',
-    { schema: { params: idParamsSchema, body: playlistTracksSchema }, config: auth },
-    async (request) => {
-      const added = await playlists.addTracks(
-        workspaceScopeOf(request),
-        request.params.id,
-        request.body.ids,
-      );
-      if (added === null) throw notFound();
-      return { added };
-    },
-  );
+  registerEndpoint(app, addPlaylistTracks, async (request) => {
+    const added = await playlists.addTracks(
+      workspaceScopeOf(request),
+      request.params.id,
+      request.body.ids,
+    );
+    if (added === null) throw notFound();
+    return { added };
+  });
 
-  api.delete(
-    '/api/v1/playlists/:id/tracks',
-    { schema: { params: idParamsSchema, body: playlistTracksSchema }, config: auth },
-    async (request) => {
-      const { id } = request.params;
-      if (!(await playlists.removeTracks(workspaceScopeOf(request), id, request.body.ids)))
-        throw notFound();
-      return { removed: true };
-    },
-  );
+  registerEndpoint(app, removePlaylistTracks, async (request) => {
+    const { id } = request.params;
+    if (!(await playlists.removeTracks(workspaceScopeOf(request), id, request.body.ids)))
+      throw notFound();
+    return { removed: true as const };
+  });
 
-  api.put(
-    '/api/v1/playlists/:id/tracks/order',
-    { schema: { params: idParamsSchema, body: reorderPlaylistSchema }, config: auth },
-    async (request) => {
-      const { id } = request.params;
-      if (!(await playlists.reorder(workspaceScopeOf(request), id, request.body.ids)))
-        throw notFound();
-      return { reordered: true };
-    },
-  );
+  registerEndpoint(app, reorderPlaylistTracks, async (request) => {
+    const { id } = request.params;
+    if (!(await playlists.reorder(workspaceScopeOf(request), id, request.body.ids)))
+      throw notFound();
+    return { reordered: true as const };
+  });
 
   /** Invites an existing user (by id, from the user search) to edit a collaborative playlist. */
-  api.post(
-    '/api/v1/playlists/:id/editors',
-    { schema: { params: idParamsSchema, body: invitePlaylistEditorSchema }, config: auth },
-    async (request) => {
-      const { id, name, image } = request.user!;
-      const editors = await playlists.inviteEditor(
-        workspaceScopeOf(request),
-        request.params.id,
-        request.body.user_id,
-        { id, name, image },
-        baseUrlOf(request),
-      );
-      return { editors };
-    },
-  );
+  registerEndpoint(app, invitePlaylistEditor, async (request) => {
+    const { id, name, image } = request.user!;
+    const editors = await playlists.inviteEditor(
+      workspaceScopeOf(request),
+      request.params.id,
+      request.body.user_id,
+      { id, name, image },
+      baseUrlOf(request),
+    );
+    return { editors };
+  });
 
   /** The owner side removes an editor; an editor removes themselves to leave. */
-  api.delete(
-    '/api/v1/playlists/:id/editors/:userId',
-    { schema: { params: playlistEditorParamsSchema }, config: auth },
-    async (request) => {
-      const { id, userId } = request.params;
-      await playlists.removeEditor(workspaceScopeOf(request), id, userId);
-      return { removed: true };
-    },
-  );
+  registerEndpoint(app, removePlaylistEditor, async (request) => {
+    const { id, userId } = request.params;
+    await playlists.removeEditor(workspaceScopeOf(request), id, userId);
+    return { removed: true as const };
+  });
 
   await app.register(playlistImageRoutes);
 };

@@ -2,15 +2,17 @@ import { randomUUID } from 'node:crypto';
 import {
   PLAYLIST_IMAGE_MAX_BYTES,
   PLAYLIST_MAX_EDITORS,
+  isOverQuota,
   playlistLink,
   type CreatePlaylistInput,
   type Playlist,
   type PlaylistAbilities,
   type PlaylistDetails,
   type UpdatePlaylistInput,
+  type User,
   type UserSummary,
 } from '@backbeat/common';
-import { forbidden, notFound, validationFailed } from '../../http/http-error.ts';
+import { forbidden, notFound, quotaReached, validationFailed } from '../../lib/domain-errors.ts';
 import { validatedImage } from '../../lib/image-upload.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { CatalogService, Viewer } from '../catalog/service.ts';
@@ -170,10 +172,15 @@ export function createPlaylistsService(deps: {
       return many(await repository.collaboratingIds(userId), { userId });
     },
 
-    /** How many playlists the user owns, for the `playlists.create` count restriction. */
-    countOwned: (userId: number) => writes.countOwned(userId),
-
-    async create(scope: WorkspaceScope, input: CreatePlaylistInput): Promise<PlaylistDetails> {
+    /** Refused once the creator owns as many playlists as `playlists.create` allows. */
+    async create(
+      scope: WorkspaceScope,
+      input: CreatePlaylistInput,
+      creator: User,
+    ): Promise<PlaylistDetails> {
+      const owned = await writes.countOwned(creator.id);
+      if (isOverQuota({ user: creator, guestPermissions: [] }, 'playlists.create', 'count', owned))
+        throw quotaReached('You have reached the maximum number of playlists.');
       const id = await writes.create({
         name: input.name,
         description: plainText(input.description),

@@ -1,6 +1,7 @@
-import { logoutOtherSessionsSchema } from '@backbeat/common';
+import { listUserSessions, logoutOtherSessions } from '@backbeat/common/contracts';
+import { registerEndpoint } from '../../http/endpoint.ts';
 import { rateLimit } from '../../http/rate-limit.ts';
-import { typed, type RoutesPlugin } from '../../http/types.ts';
+import type { RoutesPlugin } from '../../http/types.ts';
 import { parseUserAgent } from '../../lib/user-agent.ts';
 import type { SessionRow } from './repository.ts';
 
@@ -9,7 +10,7 @@ function describeDevice(row: SessionRow, currentId: string) {
   const type = ua.device.type;
   return {
     id: row.id,
-    device_type: type === 'mobile' || type === 'tablet' ? type : 'desktop',
+    device_type: type === 'mobile' || type === 'tablet' ? type : ('desktop' as const),
     platform: ua.os.name ?? null,
     browser: ua.browser.name ?? null,
     city: row.city,
@@ -21,25 +22,22 @@ function describeDevice(row: SessionRow, currentId: string) {
 }
 
 export const sessionsRoutes: RoutesPlugin = async (app) => {
-  const api = typed(app);
   const { sessions, auth } = app.services;
 
-  api.get('/api/v1/user-sessions', { config: { access: 'auth' } }, async (request) => ({
+  registerEndpoint(app, listUserSessions, async (request) => ({
     sessions: (await sessions.listForUser(request.user!.id)).map((row) =>
       describeDevice(row, request.session.id),
     ),
   }));
 
-  api.post(
-    '/api/v1/user-sessions/logout-other',
-    {
-      schema: { body: logoutOtherSessionsSchema },
-      config: { access: 'auth', rateLimit: rateLimit('logout-other', 10, 60_000) },
-    },
+  registerEndpoint(
+    app,
+    logoutOtherSessions,
     async (request) => {
       await auth.checkPassword(request.user!.id, request.body.password);
       await sessions.deleteForUser(request.user!.id, request.session.id);
       return { message: 'Logged out other sessions.' };
     },
+    { config: { rateLimit: rateLimit('logout-other', 10, 60_000) } },
   );
 };

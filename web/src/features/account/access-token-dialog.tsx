@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { COPIED_LABEL_MS, createAccessTokenSchema } from '@backbeat/common';
+import * as endpoints from '@backbeat/common/contracts';
+import { api } from '../../lib/api.ts';
 import { applyServerErrors, fieldError, useSchemaForm } from '../../lib/forms.ts';
-import { http } from '../../lib/http.ts';
 import { useTrans } from '../../lib/translator.ts';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog/dialog.tsx';
@@ -17,7 +18,7 @@ export function AccessTokenDialog({ close }: { close(): void }) {
 
   const submit = form.handleSubmit(async (values) => {
     try {
-      const response = await http.post<{ plainTextToken: string }>('access-tokens', values);
+      const response = await api(endpoints.createAccessToken, values);
       setPlain(response.plainTextToken);
       toast(trans('Token create'));
     } catch (error) {

@@ -1,5 +1,6 @@
+import * as endpoints from '@backbeat/common/contracts';
+import { api } from '../../lib/api.ts';
 import { ApiError } from '../../lib/api-error.ts';
-import { http } from '../../lib/http.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { trans } from '../../lib/translator.ts';
 import { openDialog } from '../../ui/dialog/dialog-store.ts';
@@ -14,10 +15,7 @@ const STATUS_KEY = ['auth', 'confirmed-password-status'] as const;
 export async function ensurePasswordConfirmed(): Promise<boolean> {
   const status = await queryClient.fetchQuery({
     queryKey: STATUS_KEY,
-    queryFn: () =>
-      http.get<{ confirmed: boolean }>('auth/user/confirmed-password-status', {
-        params: { seconds: 9000 },
-      }),
+    queryFn: () => api(endpoints.getPasswordConfirmationStatus, { seconds: 9000 }),
   });
   if (status.confirmed) return true;
   const confirmed = await openDialog<boolean>((close) => (
@@ -26,7 +24,7 @@ export async function ensurePasswordConfirmed(): Promise<boolean> {
       text={trans('For your security, please confirm your password to continue.')}
       submitLabel={trans('Confirm')}
       submit={async (password) => {
-        await http.post('auth/user/confirm-password', { password });
+        await api(endpoints.confirmPassword, { password });
         queryClient.setQueryData(STATUS_KEY, { confirmed: true });
         return true;
       }}

@@ -8,24 +8,8 @@ export const accountKeys = {
   twoFactor: ['account', 'two-factor'] as const,
 };
 
-export interface DeviceSession {
-  id: string;
-  device_type: 'mobile' | 'tablet' | 'desktop';
-  platform: string | null;
-  browser: string | null;
-  city: string | null;
-  country: string | null;
-  ip_address: string | null;
-  last_active: string;
-  is_current_device: boolean;
-}
-
-export interface AccessToken {
-  id: number;
-  name: string;
-  last_used_at: string | null;
-  created_at: string;
-}
+/** The answers' item types, from the contracts. */
+export type { AccessToken, UserSession as DeviceSession } from '@backbeat/common/account-contract';
 
 export interface ValueLists {
   timezones: Record<string, { value: string; text: string }[]>;

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { forgotPasswordSchema } from '@backbeat/common';
+import * as endpoints from '@backbeat/common/contracts';
+import { api } from '../../lib/api.ts';
 import { applyServerErrors, fieldError, useSchemaForm } from '../../lib/forms.ts';
-import { http } from '../../lib/http.ts';
 import { useTrans } from '../../lib/translator.ts';
 import { Button } from '../../ui/button.tsx';
 import { Icon } from '../../ui/icons.tsx';
@@ -16,7 +17,7 @@ export function ForgotPasswordPage() {
 
   const submit = form.handleSubmit(async (values) => {
     try {
-      const { message } = await http.post<{ message: string }>('auth/forgot-password', values);
+      const { message } = await api(endpoints.forgotPassword, values);
       setSent(message);
     } catch (error) {
       applyServerErrors(form, error);

@@ -1,8 +1,9 @@
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { isSafeRedirect, registerSchema, type BootstrapData } from '@backbeat/common';
+import { isSafeRedirect, registerSchema } from '@backbeat/common';
+import * as endpoints from '@backbeat/common/contracts';
+import { api } from '../../lib/api.ts';
 import { useBootstrap, useBootstrapStore } from '../../lib/bootstrap.ts';
 import { applyServerErrors, fieldError, useSchemaForm } from '../../lib/forms.ts';
-import { http } from '../../lib/http.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { useTrans } from '../../lib/translator.ts';
 import { Button } from '../../ui/button.tsx';
@@ -10,11 +11,6 @@ import { Checkbox, TextField } from '../../ui/text-field.tsx';
 import { toast } from '../../ui/toast/toast-store.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import { getRecaptchaToken, isRecaptchaEnabled } from './recaptcha.ts';
-
-interface RegisterResponse {
-  status: 'needs_email_verification' | 'success';
-  bootstrapData: BootstrapData;
-}
 
 export function RegisterPage() {
   const trans = useTrans();
@@ -46,7 +42,7 @@ export function RegisterPage() {
           (await getRecaptchaToken(settings.recaptcha.site_key!, 'register')) ?? undefined;
         if (!recaptcha_token) return void toast.danger(trans('Could not verify you are human.'));
       }
-      const response = await http.post<RegisterResponse>('auth/register', {
+      const response = await api(endpoints.register, {
         ...values,
         invite_id: inviteId,
         invite_type: inviteId || isWorkspaceSignup ? 'workspace' : undefined,

@@ -1,7 +1,8 @@
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { resetPasswordSchema } from '@backbeat/common';
+import * as endpoints from '@backbeat/common/contracts';
+import { api } from '../../lib/api.ts';
 import { applyServerErrors, fieldError, useSchemaForm } from '../../lib/forms.ts';
-import { http } from '../../lib/http.ts';
 import { useTrans } from '../../lib/translator.ts';
 import { Button } from '../../ui/button.tsx';
 import { TextField } from '../../ui/text-field.tsx';
@@ -23,7 +24,7 @@ export function ResetPasswordPage() {
 
   const submit = form.handleSubmit(async (values) => {
     try {
-      const { message } = await http.post<{ message: string }>('auth/reset-password', values);
+      const { message } = await api(endpoints.resetPassword, values);
       toast(trans(message));
       navigate(`/login?email=${encodeURIComponent(values.email)}`, { replace: true });
     } catch (error) {

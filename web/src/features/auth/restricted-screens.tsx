@@ -1,9 +1,10 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { VERIFICATION_CODE_LENGTH, maskEmail, verificationCodeSchema } from '@backbeat/common';
+import * as endpoints from '@backbeat/common/contracts';
+import { api } from '../../lib/api.ts';
 import { Logo } from '../../app/layout/logo.tsx';
 import { errorMessage, fieldErrors } from '../../lib/api-error.ts';
 import { useCurrentUser } from '../../lib/bootstrap.ts';
-import { http } from '../../lib/http.ts';
 import { useTrans } from '../../lib/translator.ts';
 import { Button } from '../../ui/button.tsx';
 import { TextField } from '../../ui/text-field.tsx';
@@ -51,7 +52,7 @@ export function VerifyEmailScreen() {
     if (!parsed.success) return setError(trans(parsed.error.issues[0]!.message));
     setSubmitting(true);
     try {
-      await http.post('validate-email-verification-otp', parsed.data);
+      await api(endpoints.validateEmailVerificationCode, parsed.data);
       window.location.reload();
     } catch (e) {
       setError(trans(fieldErrors(e).code ?? errorMessage(e)));
@@ -62,7 +63,7 @@ export function VerifyEmailScreen() {
   const resend = async () => {
     setSending(true);
     try {
-      await http.post('resend-email-verification', { email: user?.email });
+      await api(endpoints.resendEmailVerification, { email: user?.email });
       toast(trans('Email sent'));
     } catch (e) {
       toast.danger(trans(errorMessage(e)));

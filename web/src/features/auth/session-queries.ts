@@ -2,8 +2,9 @@ import { useMutation } from '@tanstack/react-query';
 import { startTransition } from 'react';
 import { useNavigate } from 'react-router';
 import type { BootstrapData, LoginInput } from '@backbeat/common';
+import * as endpoints from '@backbeat/common/contracts';
+import { api } from '../../lib/api.ts';
 import { useBootstrapStore } from '../../lib/bootstrap.ts';
-import { http } from '../../lib/http.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { closeAllDialogs } from '../../ui/dialog/dialog-store.ts';
 
@@ -12,7 +13,7 @@ export type LoginResponse =
 
 export function useLogin() {
   return useMutation({
-    mutationFn: (input: LoginInput) => http.post<LoginResponse>('auth/login', input),
+    mutationFn: (input: LoginInput) => api(endpoints.login, input),
     onSuccess: (response) => {
       if ('bootstrapData' in response) {
         queryClient.clear();
@@ -26,7 +27,7 @@ export function useLogin() {
 export function useLogout() {
   const navigate = useNavigate();
   return useMutation({
-    mutationFn: () => http.post<{ bootstrapData: BootstrapData }>('auth/logout'),
+    mutationFn: () => api(endpoints.logout),
     onSuccess: async ({ bootstrapData }) => {
       closeAllDialogs();
       // Navigate first: the router commits in a transition, and a guarded page must not see

@@ -5,9 +5,10 @@ import {
   twoFactorChallengeSchema,
   type BootstrapData,
 } from '@backbeat/common';
+import * as endpoints from '@backbeat/common/contracts';
+import { api } from '../../lib/api.ts';
 import { fieldErrors, errorMessage } from '../../lib/api-error.ts';
 import { useBootstrapStore } from '../../lib/bootstrap.ts';
-import { http } from '../../lib/http.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { useTrans } from '../../lib/translator.ts';
 import { Button } from '../../ui/button.tsx';
@@ -28,10 +29,7 @@ export function TwoFactorChallenge({ onSuccess }: { onSuccess(data: BootstrapDat
     if (!parsed.success) return setError(trans(parsed.error.issues[0]!.message));
     setBusy(true);
     try {
-      const response = await http.post<{ bootstrapData: BootstrapData }>(
-        'auth/two-factor-challenge',
-        parsed.data,
-      );
+      const response = await api(endpoints.twoFactorChallenge, parsed.data);
       queryClient.clear();
       useBootstrapStore.getState().replace(response.bootstrapData);
       onSuccess(response.bootstrapData);

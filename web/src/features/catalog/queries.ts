@@ -1,16 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import type { PlaylistAbilities, PlaylistDetails, RadioSeedType } from '@backbeat/common';
+import type { RadioSeedType } from '@backbeat/common';
 import {
   getAlbum,
   getArtist,
   getChannel,
+  getPlaylist,
   getRadioStation,
   getTag,
   getTrack,
   getTrackLyrics,
 } from '@backbeat/common/contracts';
 import { api } from '../../lib/api.ts';
-import { http } from '../../lib/http.ts';
 
 /** Query keys and fetchers of the catalog pages (DESIGN §5: they live with their feature). */
 export const catalogKeys = {
@@ -67,10 +67,7 @@ export const useTagQuery = (name: string) =>
 export const usePlaylistQuery = (id: number) =>
   useQuery({
     queryKey: catalogKeys.playlist(id),
-    queryFn: ({ signal }) =>
-      http.get<{ playlist: PlaylistDetails; abilities: PlaylistAbilities }>(`playlists/${id}`, {
-        signal,
-      }),
+    queryFn: ({ signal }) => api(getPlaylist, { id }, { signal }),
   });
 
 export const useRadioQuery = (type: RadioSeedType, id: number) =>

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { CreateCommentInput, TrackComment } from '@backbeat/common';
-import { http } from '../../lib/http.ts';
+import type { CreateCommentInput } from '@backbeat/common';
+import * as endpoints from '@backbeat/common/contracts';
+import { api } from '../../lib/api.ts';
 import { queryClient } from '../../lib/query-client.ts';
 
 export const commentKeys = {
@@ -11,22 +12,16 @@ export const commentKeys = {
 export const useTrackComments = (trackId: number) =>
   useQuery({
     queryKey: commentKeys.track(trackId),
-    queryFn: ({ signal }) =>
-      http.get<{ enabled: boolean; comments: TrackComment[] }>(`tracks/${trackId}/comments`, {
-        signal,
-      }),
+    queryFn: ({ signal }) => api(endpoints.getTrackComments, { id: trackId }, { signal }),
   });
 
 export async function postComment(trackId: number, input: CreateCommentInput) {
-  const { comment } = await http.post<{ comment: TrackComment }>(
-    `tracks/${trackId}/comments`,
-    input,
-  );
+  const { comment } = await api(endpoints.createComment, { id: trackId, ...input });
   await queryClient.invalidateQueries({ queryKey: commentKeys.track(trackId) });
   return comment;
 }
 
 export async function deleteComment(trackId: number, id: number) {
-  await http.delete(`comments/${id}`);
+  await api(endpoints.deleteComment, { id });
   await queryClient.invalidateQueries({ queryKey: commentKeys.track(trackId) });
 }

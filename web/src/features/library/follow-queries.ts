@@ -1,7 +1,8 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { FollowableType, FollowedIds } from '@backbeat/common';
+import * as endpoints from '@backbeat/common/contracts';
+import { api } from '../../lib/api.ts';
 import { useCurrentUser } from '../../lib/bootstrap.ts';
-import { http } from '../../lib/http.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { trans } from '../../lib/translator.ts';
 import { toast } from '../../ui/toast/toast-store.ts';
@@ -19,8 +20,7 @@ export function useIsFollowing(type: FollowableType, id: number): boolean {
   const user = useCurrentUser();
   const query = useQuery({
     queryKey: followKeys.ids,
-    queryFn: async ({ signal }) =>
-      (await http.get<{ follows: FollowedIds }>('library/follows/ids', { signal })).follows,
+    queryFn: async ({ signal }) => (await api(endpoints.getFollowedIds, {}, { signal })).follows,
     enabled: !!user,
   });
   return query.data?.[type].includes(id) ?? false;
@@ -30,9 +30,7 @@ export function useIsFollowing(type: FollowableType, id: number): boolean {
 export function useToggleFollow() {
   return useMutation({
     mutationFn: ({ type, id, follow }: { type: FollowableType; id: number; follow: boolean }) =>
-      follow
-        ? http.put(`library/follows/${type}/${id}`)
-        : http.delete(`library/follows/${type}/${id}`),
+      api(follow ? endpoints.follow : endpoints.unfollow, { type, id }),
     onMutate: async ({ type, id, follow }) => {
       await queryClient.cancelQueries({ queryKey: followKeys.ids });
       const previous = queryClient.getQueryData<FollowedIds>(followKeys.ids);

@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import type {
   CreatePlaylistInput,
-  LibraryPlaylists,
   PlaylistDetails,
   UpdatePlaylistInput,
   UserSummary,
 } from '@backbeat/common';
+import * as endpoints from '@backbeat/common/contracts';
 import { useCurrentUser } from '../../lib/bootstrap.ts';
-import { http } from '../../lib/http.ts';
+import { api } from '../../lib/api.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { catalogKeys } from '../catalog/queries.ts';
 import { playlistKeys } from './playlist-keys.ts';
@@ -21,7 +21,7 @@ export function useMyPlaylists() {
   const user = useCurrentUser();
   return useQuery({
     queryKey: playlistKeys.mine,
-    queryFn: ({ signal }) => http.get<LibraryPlaylists>('library/playlists', { signal }),
+    queryFn: ({ signal }) => api(endpoints.getLibraryPlaylists, {}, { signal }),
     enabled: !!user,
   });
 }
@@ -34,31 +34,31 @@ async function refresh(id?: number) {
 }
 
 export async function createPlaylist(input: CreatePlaylistInput): Promise<PlaylistDetails> {
-  const { playlist } = await http.post<{ playlist: PlaylistDetails }>('playlists', input);
+  const { playlist } = await api(endpoints.createPlaylist, input);
   await refresh();
   return playlist;
 }
 
 export async function updatePlaylist(id: number, input: UpdatePlaylistInput) {
-  const { playlist } = await http.put<{ playlist: PlaylistDetails }>(`playlists/${id}`, input);
+  const { playlist } = await api(endpoints.updatePlaylist, { id, ...input });
   await refresh(id);
   return playlist;
 }
 
 export async function deletePlaylist(id: number) {
-  await http.delete(`playlists/${id}`);
+  await api(endpoints.deletePlaylist, { id });
   queryClient.removeQueries({ queryKey: catalogKeys.playlist(id) });
   await refresh();
 }
 
 export async function addTracksToPlaylist(id: number, ids: number[]): Promise<number> {
-  const { added } = await http.post<{ added: number }>(`playlists/${id}/tracks`, { ids });
+  const { added } = await api(endpoints.addPlaylistTracks, { id, ids });
   await refresh(id);
   return added;
 }
 
 export async function removeTracksFromPlaylist(id: number, ids: number[]) {
-  await http.delete(`playlists/${id}/tracks`, { body: { ids } });
+  await api(endpoints.removePlaylistTracks, { id, ids });
   await refresh(id);
 }
 
@@ -80,7 +80,7 @@ export async function reorderPlaylist(id: number, ids: number[]) {
     queryClient.setQueryData(key, { ...previous, playlist: { ...previous.playlist, tracks } });
   }
   try {
-    await http.put(`playlists/${id}/tracks/order`, { ids });
+    await api(endpoints.reorderPlaylistTracks, { id, ids });
   } catch (error) {
     if (previous) queryClient.setQueryData(key, previous);
     throw error;
@@ -93,38 +93,33 @@ export async function reorderPlaylist(id: number, ids: number[]) {
 export async function uploadPlaylistImage(id: number, file: File): Promise<PlaylistDetails> {
   const body = new FormData();
   body.append('file', file);
-  const { playlist } = await http.post<{ playlist: PlaylistDetails }>(
-    `playlists/${id}/image`,
-    body,
-  );
+  const { playlist } = await api(endpoints.uploadPlaylistImage, { id }, { body });
   await refresh(id);
   return playlist;
 }
 
 export async function removePlaylistImage(id: number): Promise<PlaylistDetails> {
-  const { playlist } = await http.delete<{ playlist: PlaylistDetails }>(`playlists/${id}/image`);
+  const { playlist } = await api(endpoints.removePlaylistImage, { id });
   await refresh(id);
   return playlist;
 }
 
 /** Invites a user (found through the user search) to edit a collaborative playlist. */
 export async function inviteEditor(id: number, userId: number): Promise<UserSummary[]> {
-  const { editors } = await http.post<{ editors: UserSummary[] }>(`playlists/${id}/editors`, {
-    user_id: userId,
-  });
+  const { editors } = await api(endpoints.invitePlaylistEditor, { id, user_id: userId });
   await refresh(id);
   return editors;
 }
 
 /** The owner side removes an editor. */
 export async function removeEditor(id: number, userId: number): Promise<void> {
-  await http.delete(`playlists/${id}/editors/${userId}`);
+  await api(endpoints.removePlaylistEditor, { id, userId });
   await refresh(id);
 }
 
 /** An editor leaves; a private playlist is then out of their sight, so it is forgotten. */
 export async function leavePlaylist(id: number, userId: number): Promise<void> {
-  await http.delete(`playlists/${id}/editors/${userId}`);
+  await api(endpoints.removePlaylistEditor, { id, userId });
   queryClient.removeQueries({ queryKey: catalogKeys.playlist(id) });
   await refresh();
 }

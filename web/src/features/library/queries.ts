@@ -8,8 +8,9 @@ import type {
   Pagination,
   Track,
 } from '@backbeat/common';
+import * as endpoints from '@backbeat/common/contracts';
+import { api } from '../../lib/api.ts';
 import { useCurrentUser } from '../../lib/bootstrap.ts';
-import { http } from '../../lib/http.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { trans } from '../../lib/translator.ts';
 import { toast } from '../../ui/toast/toast-store.ts';
@@ -37,8 +38,7 @@ export function useLikedIds() {
   const user = useCurrentUser();
   return useQuery({
     queryKey: libraryKeys.likedIds,
-    queryFn: async ({ signal }) =>
-      (await http.get<{ likes: LikedIds }>('library/likes/ids', { signal })).likes,
+    queryFn: async ({ signal }) => (await api(endpoints.getLikedIds, {}, { signal })).likes,
     enabled: !!user,
     select: (likes) => ({
       tracks: new Set(likes.tracks),
@@ -56,7 +56,7 @@ export function useIsLiked(type: LikeableType, id: number): boolean {
 export function useToggleLike() {
   return useMutation({
     mutationFn: async ({ type, id, like }: { type: LikeableType; id: number; like: boolean }) =>
-      like ? http.put(`library/likes/${type}/${id}`) : http.delete(`library/likes/${type}/${id}`),
+      api(like ? endpoints.like : endpoints.unlike, { type, id }),
     onMutate: async ({ type, id, like }) => {
       await queryClient.cancelQueries({ queryKey: libraryKeys.likedIds });
       const previous = queryClient.getQueryData<LikedIds>(libraryKeys.likedIds);
@@ -79,6 +79,13 @@ export function useToggleLike() {
   });
 }
 
+const LIBRARY_LISTS = {
+  tracks: endpoints.getLikedTracks,
+  albums: endpoints.getLikedAlbums,
+  artists: endpoints.getLibraryArtists,
+  history: endpoints.getHistory,
+} as const;
+
 /** One list of the library, a page at a time ("Load more"). */
 export function useLibraryList<K extends LibraryListKind>(kind: K) {
   return useInfiniteQuery({
@@ -86,10 +93,12 @@ export function useLibraryList<K extends LibraryListKind>(kind: K) {
     initialPageParam: 1,
     queryFn: async ({ pageParam, signal }) =>
       (
-        await http.get<{ pagination: Pagination<LibraryItems[K]> }>(`library/${kind}`, {
-          params: { page: pageParam, perPage: LIBRARY_PAGE_SIZE },
-          signal,
-        })
+        (await api(
+          // Every list takes the same page query; only the items differ.
+          LIBRARY_LISTS[kind] as typeof endpoints.getLikedTracks,
+          { page: pageParam, perPage: LIBRARY_PAGE_SIZE },
+          { signal },
+        )) as { pagination: Pagination<LibraryItems[K]> }
       ).pagination,
     getNextPageParam: (last) =>
       last.current_page < last.last_page ? last.current_page + 1 : undefined,

@@ -2,9 +2,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import type { NotificationChannel } from '@backbeat/common';
+import * as endpoints from '@backbeat/common/contracts';
+import { api } from '../../lib/api.ts';
 import { RouteGuard } from '../../app/route-guard.tsx';
 import { ApiError, errorMessage } from '../../lib/api-error.ts';
-import { http } from '../../lib/http.ts';
 import { useTrans } from '../../lib/translator.ts';
 import { Button } from '../../ui/button.tsx';
 import { Icon } from '../../ui/icons.tsx';
@@ -82,8 +83,8 @@ function Settings() {
   const save = async () => {
     setSaving(true);
     try {
-      await http.put('notifications/me/subscriptions', {
-        selections: changed.map((notif_id) => ({ notif_id, channels: selections[notif_id] })),
+      await api(endpoints.updateNotificationSubscriptions, {
+        selections: changed.map((notif_id) => ({ notif_id, channels: selections[notif_id] ?? {} })),
       });
       await queryClient.invalidateQueries({ queryKey: notificationKeys.subscriptions });
       setDraft(null);

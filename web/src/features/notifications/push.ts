@@ -1,4 +1,6 @@
-import { http } from '../../lib/http.ts';
+import * as endpoints from '@backbeat/common/contracts';
+import type { PushSubscriptionInput } from '@backbeat/common';
+import { api } from '../../lib/api.ts';
 
 export const PUSH_BLOCKED =
   'Notifications blocked. Please enable them for this site from browser settings.';
@@ -46,15 +48,13 @@ export async function enablePush(publicKey: string): Promise<void> {
       userVisibleOnly: true,
       applicationServerKey: keyBytes(publicKey),
     }));
-  await http.post('notifications/push-subscriptions', subscription.toJSON());
+  await api(endpoints.savePushSubscription, subscription.toJSON() as PushSubscriptionInput);
 }
 
 export async function disablePush(): Promise<void> {
   const registration = await navigator.serviceWorker.getRegistration(SERVICE_WORKER);
   const subscription = await registration?.pushManager.getSubscription();
   if (!subscription) return;
-  await http.delete('notifications/push-subscriptions', {
-    body: { endpoint: subscription.endpoint },
-  });
+  await api(endpoints.removePushSubscription, { endpoint: subscription.endpoint });
   await subscription.unsubscribe();
 }

@@ -1,12 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import {
-  NOTIFICATIONS_PAGE_SIZE,
-  type AppNotification,
-  type NotificationSubscriptionsResponse,
-  type Pagination,
-} from '@backbeat/common';
+import { NOTIFICATIONS_PAGE_SIZE, type AppNotification, type Pagination } from '@backbeat/common';
+import * as endpoints from '@backbeat/common/contracts';
+import { api } from '../../lib/api.ts';
 import { useBootstrapStore } from '../../lib/bootstrap.ts';
-import { http } from '../../lib/http.ts';
 import { queryClient } from '../../lib/query-client.ts';
 
 export const notificationKeys = {
@@ -31,9 +27,7 @@ export function useNotificationsQuery(page: number, perPage = NOTIFICATIONS_PAGE
   return useQuery({
     queryKey: notificationKeys.page(page, perPage),
     queryFn: async () => {
-      const response = await http.get<NotificationsPage>('notifications', {
-        params: { page, perPage },
-      });
+      const response = await api(endpoints.listNotifications, { page, perPage });
       setUnreadCount(response.unreadCount);
       return response;
     },
@@ -61,17 +55,13 @@ function markReadInCache(read: (notification: AppNotification) => boolean): void
 
 export async function markAsRead(ids: number[]): Promise<void> {
   markReadInCache((n) => ids.includes(n.id));
-  const { unreadCount } = await http.post<{ unreadCount: number }>('notifications/mark-as-read', {
-    ids,
-  });
+  const { unreadCount } = await api(endpoints.markNotificationsRead, { ids });
   setUnreadCount(unreadCount);
 }
 
 export async function markAllAsRead(): Promise<void> {
   markReadInCache(() => true);
-  const { unreadCount } = await http.post<{ unreadCount: number }>(
-    'notifications/mark-all-as-read',
-  );
+  const { unreadCount } = await api(endpoints.markAllNotificationsRead);
   // Spec §4: a server count of 0 sets the user's count to 0.
   setUnreadCount(unreadCount);
   await queryClient.invalidateQueries({ queryKey: notificationKeys.all });
@@ -80,6 +70,6 @@ export async function markAllAsRead(): Promise<void> {
 export function useNotificationSubscriptionsQuery() {
   return useQuery({
     queryKey: notificationKeys.subscriptions,
-    queryFn: () => http.get<NotificationSubscriptionsResponse>('notifications/me/subscriptions'),
+    queryFn: () => api(endpoints.getNotificationSubscriptions),
   });
 }

@@ -5,8 +5,9 @@ import {
   type AssignableWorkspaceRole,
   type WorkspaceDetails,
 } from '@backbeat/common';
+import * as endpoints from '@backbeat/common/contracts';
+import { api } from '../../lib/api.ts';
 import { errorMessage, fieldErrors } from '../../lib/api-error.ts';
-import { http } from '../../lib/http.ts';
 import { useTrans } from '../../lib/translator.ts';
 import { Button } from '../../ui/button.tsx';
 import { TextField } from '../../ui/text-field.tsx';
@@ -50,10 +51,10 @@ export function InviteForm({
     }
     setSending(true);
     try {
-      const response = await http.post<{ workspace: WorkspaceDetails }>(
-        `workspaces/${workspace.id}/invites`,
-        parsed.data,
-      );
+      const response = await api(endpoints.inviteToWorkspace, {
+        workspaceId: workspace.id,
+        ...parsed.data,
+      });
       setEmails('');
       setError(undefined);
       toast(trans('Invitation sent', {}));

@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { WorkspaceDetails } from '@backbeat/common';
+import * as endpoints from '@backbeat/common/contracts';
+import { api } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/api-error.ts';
 import { useCurrentUser } from '../../lib/bootstrap.ts';
-import { http } from '../../lib/http.ts';
 import { useTrans } from '../../lib/translator.ts';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog/dialog.tsx';
@@ -56,7 +57,9 @@ export function ManageWorkspaceDialog({ id, close }: { id: number; close: () => 
     ));
     if (!sure) return;
     try {
-      await http.delete(remove ? `workspaces/${id}` : `workspaces/${id}/members/${user.id}`);
+      await (remove
+        ? api(endpoints.deleteWorkspace, { workspaceId: id })
+        : api(endpoints.removeWorkspaceMember, { workspaceId: id, userId: user.id }));
       setActiveWorkspace(0);
       await refreshWorkspaces();
       toast(trans(remove ? 'Workspace deleted' : 'Left workspace'));

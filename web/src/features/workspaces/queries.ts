@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { DEFAULT_WORKSPACE, type WorkspaceDetails, type WorkspaceSummary } from '@backbeat/common';
+import { DEFAULT_WORKSPACE } from '@backbeat/common';
+import * as endpoints from '@backbeat/common/contracts';
+import { api } from '../../lib/api.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { useBootstrapStore } from '../../lib/bootstrap.ts';
-import { http } from '../../lib/http.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { trans } from '../../lib/translator.ts';
 import { toast } from '../../ui/toast/toast-store.ts';
@@ -18,14 +19,13 @@ export const workspaceKeys = {
 export function useWorkspaceQuery(id: number) {
   return useQuery({
     queryKey: workspaceKeys.details(id),
-    queryFn: async () =>
-      (await http.get<{ workspace: WorkspaceDetails }>(`workspaces/${id}`)).workspace,
+    queryFn: async () => (await api(endpoints.getWorkspace, { workspaceId: id })).workspace,
   });
 }
 
 /** Reloads the switcher's list (after a change here or, live, elsewhere). */
 export async function refreshWorkspaces(): Promise<void> {
-  const { workspaces } = await http.get<{ workspaces: WorkspaceSummary[] }>('workspaces');
+  const { workspaces } = await api(endpoints.listWorkspaces);
   useBootstrapStore.getState().patch({ workspaces: [{ ...DEFAULT_WORKSPACE }, ...workspaces] });
   await queryClient.invalidateQueries({ queryKey: workspaceKeys.all });
 }
@@ -43,9 +43,7 @@ async function inviteGone(error: unknown): Promise<void> {
 /** Spec §4: joining accepts the invite and makes the joined workspace active. */
 export async function joinWorkspace(inviteId: string): Promise<boolean> {
   try {
-    const { workspace } = await http.get<{ workspace: WorkspaceSummary }>(
-      `workspace/join/${encodeURIComponent(inviteId)}`,
-    );
+    const { workspace } = await api(endpoints.joinWorkspace, { inviteId });
     await refreshWorkspaces();
     setActiveWorkspace(workspace.id);
     toast(trans('Joined workspace'));
@@ -60,7 +58,7 @@ export async function joinWorkspace(inviteId: string): Promise<boolean> {
 
 export async function declineWorkspaceInvite(inviteId: string): Promise<boolean> {
   try {
-    await http.delete(`workspace/invite/${encodeURIComponent(inviteId)}`);
+    await api(endpoints.declineWorkspaceInvite, { inviteId });
     toast(trans('Declined workspace invitation'));
     await queryClient.invalidateQueries({ queryKey: notificationKeys.all });
     return true;

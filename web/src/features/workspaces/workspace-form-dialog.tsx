@@ -1,6 +1,7 @@
 import { workspaceSchema, type WorkspaceDetails } from '@backbeat/common';
+import * as endpoints from '@backbeat/common/contracts';
+import { api } from '../../lib/api.ts';
 import { applyServerErrors, fieldError, useSchemaForm } from '../../lib/forms.ts';
-import { http } from '../../lib/http.ts';
 import { useTrans } from '../../lib/translator.ts';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog/dialog.tsx';
@@ -22,8 +23,8 @@ export function WorkspaceFormDialog({
   const submit = form.handleSubmit(async (values) => {
     try {
       const response = workspace
-        ? await http.put<{ workspace: WorkspaceDetails }>(`workspaces/${workspace.id}`, values)
-        : await http.post<{ workspace: WorkspaceDetails }>('workspaces', values);
+        ? await api(endpoints.renameWorkspace, { workspaceId: workspace.id, ...values })
+        : await api(endpoints.createWorkspace, values);
       await refreshWorkspaces();
       toast(trans(workspace ? 'Workspace renamed' : 'Workspace created'));
       close(response.workspace);

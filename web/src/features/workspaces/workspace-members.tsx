@@ -4,8 +4,9 @@ import {
   type AssignableWorkspaceRole,
   type WorkspaceDetails,
 } from '@backbeat/common';
+import * as endpoints from '@backbeat/common/contracts';
+import { api } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/api-error.ts';
-import { http } from '../../lib/http.ts';
 import { useTrans } from '../../lib/translator.ts';
 import { Avatar } from '../../ui/avatar.tsx';
 import { Button } from '../../ui/button.tsx';
@@ -29,7 +30,7 @@ export function WorkspaceMembers({
       toast.danger(trans(errorMessage(error)));
     }
   };
-  const base = `workspaces/${workspace.id}`;
+  const workspaceId = workspace.id;
 
   return (
     <div className="flex flex-col gap-5">
@@ -52,7 +53,9 @@ export function WorkspaceMembers({
                   onChange={(e) =>
                     void run(
                       () =>
-                        http.put(`${base}/members/${member.id}`, {
+                        api(endpoints.changeWorkspaceMemberRole, {
+                          workspaceId,
+                          userId: member.id,
                           role: e.target.value as AssignableWorkspaceRole,
                         }),
                       'Role changed',
@@ -77,7 +80,11 @@ export function WorkspaceMembers({
                   variant="outline"
                   aria-label={trans('Remove :name', { name: member.name })}
                   onClick={() =>
-                    void run(() => http.delete(`${base}/members/${member.id}`), 'Member removed')
+                    void run(
+                      () =>
+                        api(endpoints.removeWorkspaceMember, { workspaceId, userId: member.id }),
+                      'Member removed',
+                    )
                   }
                 >
                   {trans('Remove')}
@@ -109,7 +116,11 @@ export function WorkspaceMembers({
                   variant="outline"
                   aria-label={trans('Revoke the invite of :email', { email: invite.email })}
                   onClick={() =>
-                    void run(() => http.delete(`${base}/invites/${invite.id}`), 'Invite revoked')
+                    void run(
+                      () =>
+                        api(endpoints.revokeWorkspaceInvite, { workspaceId, inviteId: invite.id }),
+                      'Invite revoked',
+                    )
                   }
                 >
                   {trans('Revoke')}

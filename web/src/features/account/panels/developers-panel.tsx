@@ -1,7 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatRelativeTime } from '@backbeat/common';
+import * as endpoints from '@backbeat/common/contracts';
+import { api } from '../../../lib/api.ts';
 import { errorMessage } from '../../../lib/api-error.ts';
-import { http } from '../../../lib/http.ts';
 import { useTrans } from '../../../lib/translator.ts';
 import { Button } from '../../../ui/button.tsx';
 import { openDialog } from '../../../ui/dialog/dialog-store.ts';
@@ -17,7 +18,7 @@ export function DevelopersPanel() {
   const queryClient = useQueryClient();
   const tokens = useQuery({
     queryKey: accountKeys.tokens,
-    queryFn: () => http.get<{ tokens: AccessToken[] }>('access-tokens'),
+    queryFn: () => api(endpoints.listAccessTokens),
   });
 
   const create = async () => {
@@ -27,7 +28,7 @@ export function DevelopersPanel() {
   };
   const remove = async (token: AccessToken) => {
     try {
-      await http.delete(`access-tokens/${token.id}`);
+      await api(endpoints.deleteAccessToken, { id: token.id });
       toast(trans('Token deleted'));
       await queryClient.invalidateQueries({ queryKey: accountKeys.tokens });
     } catch (error) {

@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { Locale, User } from '@backbeat/common';
+import * as endpoints from '@backbeat/common/contracts';
+import { api } from '../../../lib/api.ts';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { useBootstrapStore } from '../../../lib/bootstrap.ts';
 import { http } from '../../../lib/http.ts';
@@ -19,7 +21,11 @@ export function LocationLanguagePanel({ user }: { user: User }) {
   const [busy, setBusy] = useState(false);
   const lists = useQuery({
     queryKey: accountKeys.valueLists,
-    queryFn: () => http.get<ValueLists>('value-lists/timezones,countries,localizations'),
+    // Asked for all three, so all three are there.
+    queryFn: async () =>
+      (await api(endpoints.getValueLists, {
+        names: ['timezones', 'countries', 'localizations'],
+      })) as ValueLists,
     staleTime: Infinity,
   });
 

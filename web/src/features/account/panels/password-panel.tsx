@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import { changePasswordSchema, type User } from '@backbeat/common';
+import * as endpoints from '@backbeat/common/contracts';
+import { api } from '../../../lib/api.ts';
 import { applyServerErrors, fieldError, useSchemaForm } from '../../../lib/forms.ts';
-import { http } from '../../../lib/http.ts';
 import { useTrans } from '../../../lib/translator.ts';
 import { Button } from '../../../ui/button.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
@@ -17,7 +18,7 @@ export function PasswordPanel({ user }: { user: User }) {
   });
   const submit = form.handleSubmit(async (values) => {
     try {
-      await http.put('auth/user/password', values);
+      await api(endpoints.changePassword, values);
       form.reset();
       toast(trans('Password changed'));
     } catch (error) {

@@ -1,7 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatRelativeTime } from '@backbeat/common';
+import * as endpoints from '@backbeat/common/contracts';
+import { api } from '../../../lib/api.ts';
 import { errorMessage } from '../../../lib/api-error.ts';
-import { http } from '../../../lib/http.ts';
 import { useTrans } from '../../../lib/translator.ts';
 import { Button } from '../../../ui/button.tsx';
 import { openDialog } from '../../../ui/dialog/dialog-store.ts';
@@ -10,14 +11,14 @@ import { Spinner } from '../../../ui/spinner.tsx';
 import { toast } from '../../../ui/toast/toast-store.ts';
 import { PasswordPromptDialog } from '../password-prompt-dialog.tsx';
 import { Panel } from '../panel.tsx';
-import { accountKeys, type DeviceSession } from '../queries.ts';
+import { accountKeys } from '../queries.ts';
 
 export function SessionsPanel() {
   const trans = useTrans();
   const queryClient = useQueryClient();
   const sessions = useQuery({
     queryKey: accountKeys.sessions,
-    queryFn: () => http.get<{ sessions: DeviceSession[] }>('user-sessions'),
+    queryFn: () => api(endpoints.listUserSessions),
   });
 
   const logoutOthers = async () => {
@@ -27,9 +28,7 @@ export function SessionsPanel() {
         text={trans('Enter your password to log out of your other browsers and devices.')}
         submitLabel={trans('Log out other sessions')}
         submit={async (password) => {
-          const { message } = await http.post<{ message: string }>('user-sessions/logout-other', {
-            password,
-          });
+          const { message } = await api(endpoints.logoutOtherSessions, { password });
           toast(trans(message));
           return true;
         }}

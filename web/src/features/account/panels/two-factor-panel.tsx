@@ -1,8 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { twoFactorConfirmSchema, type User } from '@backbeat/common';
+import * as endpoints from '@backbeat/common/contracts';
+import { api } from '../../../lib/api.ts';
 import { errorMessage, fieldErrors } from '../../../lib/api-error.ts';
-import { http } from '../../../lib/http.ts';
 import { useTrans } from '../../../lib/translator.ts';
 import { Button } from '../../../ui/button.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
@@ -39,7 +40,7 @@ export function TwoFactorPanel({ user }: { user: User }) {
   const state = user.two_factor_state;
   const qr = useQuery({
     queryKey: [...accountKeys.twoFactor, 'qr', state],
-    queryFn: () => http.get<{ svg: string; secret: string }>('auth/user/two-factor/qr-code'),
+    queryFn: () => api(endpoints.getTwoFactorQrCode),
     enabled: state === 1,
   });
 
@@ -63,15 +64,13 @@ export function TwoFactorPanel({ user }: { user: User }) {
 
   const enable = () =>
     act(async () => {
-      await http.post('auth/user/two-factor-authentication');
+      await api(endpoints.enableTwoFactor);
       await queryClient.invalidateQueries({ queryKey: accountKeys.twoFactor });
       setState(1);
     });
   const disable = () =>
     act(async () => {
-      const { message } = await http.delete<{ message: string }>(
-        'auth/user/two-factor-authentication',
-      );
+      const { message } = await api(endpoints.disableTwoFactor);
       setCodes(null);
       setState(0);
       toast(trans(message));
@@ -79,8 +78,8 @@ export function TwoFactorPanel({ user }: { user: User }) {
   const showCodes = (regenerate: boolean) =>
     act(async () => {
       const response = regenerate
-        ? await http.post<{ recovery_codes: string[] }>('auth/user/two-factor-recovery-codes')
-        : await http.get<{ recovery_codes: string[] }>('auth/user/two-factor-recovery-codes');
+        ? await api(endpoints.regenerateRecoveryCodes)
+        : await api(endpoints.getRecoveryCodes);
       setCodes(response.recovery_codes);
     });
 
@@ -92,10 +91,7 @@ export function TwoFactorPanel({ user }: { user: User }) {
     if (!parsed.success) return setCodeError(trans(parsed.error.issues[0]!.message));
     setBusy(true);
     try {
-      const response = await http.post<{ recovery_codes: string[] }>(
-        'auth/user/confirmed-two-factor-authentication',
-        parsed.data,
-      );
+      const response = await api(endpoints.confirmTwoFactor, parsed.data);
       setCodes(response.recovery_codes);
       setState(2);
       setCodeError(undefined);

@@ -10,12 +10,10 @@ import {
   type ArtistRef,
   type Genre,
   type Playlist,
-  type PlaylistDetails,
   type Track,
 } from '@backbeat/common';
-import { getAlbum, getArtist } from '@backbeat/common/contracts';
+import { getAlbum, getArtist, getPlaylist } from '@backbeat/common/contracts';
 import { api } from '../../../lib/api.ts';
-import { http } from '../../../lib/http.ts';
 import { useTrans } from '../../../lib/translator.ts';
 import { Icon } from '../../../ui/icons.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
@@ -156,9 +154,7 @@ export function PlaylistCard({ playlist }: { playlist: Playlist }) {
       subtitle={playlist.description ?? trans(':count tracks', { count: playlist.tracks_count })}
       play={{
         label: trans('Play :name', { name: playlist.name }),
-        load: async () =>
-          (await http.get<{ playlist: PlaylistDetails }>(`playlists/${playlist.id}`)).playlist
-            .tracks,
+        load: async () => (await api(getPlaylist, { id: playlist.id })).playlist.tracks,
       }}
     />
   );

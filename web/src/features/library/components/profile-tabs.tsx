@@ -1,14 +1,9 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import clsx from 'clsx';
 import { Link, NavLink } from 'react-router';
-import {
-  slugify,
-  type Pagination,
-  type Playlist,
-  type Repost,
-  type UserSummary,
-} from '@backbeat/common';
-import { http } from '../../../lib/http.ts';
+import { slugify } from '@backbeat/common';
+import * as endpoints from '@backbeat/common/contracts';
+import { api } from '../../../lib/api.ts';
 import { useTrans } from '../../../lib/translator.ts';
 import { Avatar } from '../../../ui/avatar.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
@@ -45,8 +40,7 @@ function ProfilePlaylists({ userId }: { userId: number }) {
   const trans = useTrans();
   const query = useQuery({
     queryKey: ['users', userId, 'playlists'],
-    queryFn: ({ signal }) =>
-      http.get<{ playlists: Playlist[] }>(`users/${userId}/playlists`, { signal }),
+    queryFn: ({ signal }) => api(endpoints.getUserPlaylists, { id: userId }, { signal }),
   });
   if (query.isError) return <QueryError error={query.error} retry={() => void query.refetch()} />;
   if (query.isPending) return <Spinner className="mx-auto my-10" />;
@@ -66,12 +60,8 @@ function ProfileReposts({ userId }: { userId: number }) {
   const query = useQuery({
     queryKey: ['users', userId, 'reposts'],
     queryFn: async ({ signal }) =>
-      (
-        await http.get<{ pagination: Pagination<Repost> }>(`users/${userId}/reposts`, {
-          params: { perPage: 100 },
-          signal,
-        })
-      ).pagination.data,
+      (await api(endpoints.getUserReposts, { id: userId, perPage: 100 }, { signal })).pagination
+        .data,
   });
   if (query.isError) return <QueryError error={query.error} retry={() => void query.refetch()} />;
   if (query.isPending) return <Spinner className="mx-auto my-10" />;
@@ -100,10 +90,11 @@ function ProfilePeople({ userId, list }: { userId: number; list: 'followers' | '
     initialPageParam: 1,
     queryFn: async ({ pageParam, signal }) =>
       (
-        await http.get<{ pagination: Pagination<UserSummary> }>(`users/${userId}/${list}`, {
-          params: { page: pageParam, perPage: 50 },
-          signal,
-        })
+        await api(
+          list === 'followers' ? endpoints.getUserFollowers : endpoints.getUserFollowing,
+          { id: userId, page: pageParam, perPage: 50 },
+          { signal },
+        )
       ).pagination,
     getNextPageParam: (last) =>
       last.current_page < last.last_page ? last.current_page + 1 : undefined,

@@ -1,7 +1,8 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { RepostableType, RepostedIds } from '@backbeat/common';
+import type { RepostableType } from '@backbeat/common';
+import * as endpoints from '@backbeat/common/contracts';
+import { api } from '../../../lib/api.ts';
 import { useCurrentUser } from '../../../lib/bootstrap.ts';
-import { http } from '../../../lib/http.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { useTrans } from '../../../lib/translator.ts';
 import { Button } from '../../../ui/button.tsx';
@@ -16,14 +17,12 @@ export function RepostButton({ type, id }: { type: RepostableType; id: number })
   const user = useCurrentUser();
   const query = useQuery({
     queryKey: repostKeys.ids,
-    queryFn: async ({ signal }) =>
-      (await http.get<{ reposts: RepostedIds }>('library/reposts/ids', { signal })).reposts,
+    queryFn: async ({ signal }) => (await api(endpoints.getRepostedIds, {}, { signal })).reposts,
     enabled: !!user,
   });
   const reposted = query.data?.[type].includes(id) ?? false;
   const toggle = useMutation({
-    mutationFn: (on: boolean) =>
-      on ? http.put(`library/reposts/${type}/${id}`) : http.delete(`library/reposts/${type}/${id}`),
+    mutationFn: (on: boolean) => api(on ? endpoints.repost : endpoints.unrepost, { type, id }),
     onSuccess: (_data, on) =>
       toast(on ? trans('Reposted to your profile') : trans('Repost removed')),
     onError: () => toast.danger(trans('There was an issue. Please try again.')),
