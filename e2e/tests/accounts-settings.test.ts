@@ -102,9 +102,10 @@ describe('account settings', () => {
     await page.getByText('Uploaded avatar').waitFor();
     const avatar = page.locator('#account-details img').first();
     const src = (await avatar.getAttribute('src')) ?? '';
-    expect(src).toMatch(/^\/storage\/avatars\/[\w-]+\.png$/);
+    // Stored re-encoded as WebP (lib/image-upload.ts).
+    expect(src).toMatch(/^\/storage\/avatars\/[\w-]+\.webp$/);
     const served = await context.request.get(`${server.url}${src}`);
-    expect(served.headers()['content-type']).toBe('image/png');
+    expect(served.headers()['content-type']).toBe('image/webp');
     await context.close();
   });
 

@@ -197,7 +197,7 @@ describe('a playlist image', () => {
     const cover = page.locator('header img').last();
     await expect
       .poll(() => cover.getAttribute('src'))
-      .toMatch(/^\/storage\/public\/playlists\/.+\.png$/);
+      .toMatch(/^\/storage\/public\/playlists\/.+\.webp$/);
     const src = await cover.getAttribute('src');
     await page
       .getByRole('navigation', { name: 'Playlists' })

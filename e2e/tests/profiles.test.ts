@@ -72,7 +72,7 @@ describe('user profiles', () => {
     expect(await saved.getAttribute('rel')).toBe('noopener nofollow ugc');
     const banner = page.getByTestId('profile-header-image');
     expect(await banner.getAttribute('src')).toMatch(
-      /^\/storage\/public\/profile-headers\/.+\.png$/,
+      /^\/storage\/public\/profile-headers\/.+\.webp$/,
     );
     // The stored file is served and decodes as an image.
     await expect

@@ -10,6 +10,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { COMMA_LIST_PARAMS } from '@backbeat/common';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
+import { registerBodyChecks } from './http/body-checks.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { HttpError } from './http/http-error.ts';
@@ -121,6 +122,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       ),
   });
   registerErrorHandling(app, { debug: config.debug, projectRoot, fileLogs });
+  registerBodyChecks(app);
   registerRequestContext(app, services);
   registerSecurityHeaders(app);
 

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { appKeyWeakness } from './lib/crypto.ts';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -16,7 +17,8 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8000),
   APP_URL: z.url().optional(),
   APP_DEBUG: flag.default(false),
-  APP_KEY: z.string().min(32, 'APP_KEY must be at least 32 characters').optional(),
+  // Unset means "generate one under storage/"; set but empty is a mistake, refused below.
+  APP_KEY: z.string().optional(),
   STORAGE_PATH: z.string().default(join(repoRoot, 'storage')),
   WEB_DIST_PATH: z.string().default(join(repoRoot, 'web', 'dist')),
   DATABASE_URL: z
@@ -109,12 +111,23 @@ export interface Config {
  * never defaulted; several instances must share it through APP_KEY.
  */
 function resolveAppKey(storagePath: string, fromEnv: string | undefined): string {
-  if (fromEnv) return fromEnv;
+  if (fromEnv !== undefined) return checkedAppKey(fromEnv, 'APP_KEY');
   const keyFile = join(storagePath, 'app.key');
-  if (existsSync(keyFile)) return readFileSync(keyFile, 'utf8').trim();
+  if (existsSync(keyFile)) return checkedAppKey(readFileSync(keyFile, 'utf8').trim(), keyFile);
   mkdirSync(dirname(keyFile), { recursive: true });
   const key = randomBytes(32).toString('base64url');
+  // Only the server's user may read it: whoever has it can forge XSRF tokens.
   writeFileSync(keyFile, key, { mode: 0o600 });
+  return key;
+}
+
+const GENERATE_KEY_HINT =
+  "Generate one with: node -e \"console.log(require('node:crypto').randomBytes(32).toString('base64url'))\"";
+
+function checkedAppKey(key: string, source: string): string {
+  const weakness = appKeyWeakness(key);
+  if (weakness)
+    throw new ConfigError(`Invalid configuration:\n  ${source} ${weakness}. ${GENERATE_KEY_HINT}`);
   return key;
 }
 

@@ -1,12 +1,15 @@
 import { z } from 'zod';
 import { RADIO_SEED_TYPES, SEARCH_TYPES } from './types.ts';
 
+/** The largest id a row can have (32-bit integer columns); a larger one must never reach SQL. */
+export const MAX_ROW_ID = 2_147_483_647;
+
 const positiveId = (what: string) =>
   z.coerce
     .number({ error: `The ${what} must be a number.` })
     .int(`The ${what} must be a whole number.`)
     .positive(`The ${what} must be a positive number.`)
-    .max(2_147_483_647, `The ${what} is too large.`);
+    .max(MAX_ROW_ID, `The ${what} is too large.`);
 
 export const idParamsSchema = z.object({ id: positiveId('id') });
 

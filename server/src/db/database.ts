@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
@@ -60,6 +60,9 @@ export function openDatabase(config: Config['database']): DatabaseHandle {
     return { db, dialect: 'postgres', destroy: () => db.destroy() };
   }
   mkdirSync(dirname(config.file), { recursive: true });
+  // Created readable by the server's user only (SQLite gives its -wal and -shm files the
+  // same mode): the database holds password hashes, sessions and secrets.
+  closeSync(openSync(config.file, 'a', 0o600));
   const sqlite = new SQLite(config.file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');

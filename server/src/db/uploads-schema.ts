@@ -3,7 +3,7 @@ import type { ColumnType, Generated } from 'kysely';
 /** PostgreSQL returns bigint as a string; both dialects accept numbers on write. */
 type BigInt = ColumnType<number | string, number, number>;
 
-/** Tables of uploads (0009_file_entries); timestamps are ISO strings (see schema.ts). */
+/** Tables of uploads (0010_file_entries); timestamps are ISO strings (see schema.ts). */
 export interface FileEntriesTable {
   id: Generated<number>;
   name: string;

@@ -1,36 +1,106 @@
 import type {} from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { validationFailed } from '../http/http-error.ts';
+import type Sharp from 'sharp';
+import { HttpError, validationFailed } from '../http/http-error.ts';
+import { MALFORMED_MULTIPART } from '../http/body-checks.ts';
 import { detectImageType } from './image-type.ts';
+import { lazyRequire } from './lazy-require.ts';
 
-/** Uploaded images (avatars, playlist covers): checked by content and size, never by name. */
+/** Uploaded images (avatars, profile headers, playlist covers): checked by decoding them. */
 export const NOT_AN_IMAGE = 'Please select an image.';
+export const IMAGE_UNREADABLE = 'This image could not be read. Please choose another file.';
+
+/**
+ * The most pixels an uploaded image may declare (a 24-megapixel camera photo fits). A small
+ * file can declare 40000×40000 pixels and would take gigabytes to decode; sharp refuses to
+ * decode beyond this, whatever the file size.
+ */
+export const MAX_INPUT_PIXELS = 25_000_000;
+export const IMAGE_TOO_MANY_PIXELS = `The image may not have more than ${MAX_INPUT_PIXELS / 1_000_000} megapixels.`;
 
 const megabytes = (bytes: number) => Math.round((bytes / (1024 * 1024)) * 10) / 10;
 export const imageTooLarge = (maxBytes: number) =>
   `The image may not be larger than ${megabytes(maxBytes)} MB.`;
 
+/** How each kind of image is stored: never larger than its box, aspect ratio kept. */
+export const IMAGE_BOXES = {
+  avatar: { width: 512, height: 512 },
+  profileHeader: { width: 1920, height: 1080 },
+  playlist: { width: 1000, height: 1000 },
+} as const;
+export type ImageKind = keyof typeof IMAGE_BOXES;
+
+export interface StoredImage {
+  bytes: Buffer;
+  extension: 'webp';
+  mime: 'image/webp';
+}
+
+// Loaded on the first upload: libvips is native and most processes never need it.
+const loadSharp = lazyRequire<typeof Sharp>('sharp');
+let sharpReady: typeof Sharp | null = null;
+function sharp(): typeof Sharp {
+  if (sharpReady) return sharpReady;
+  const loaded = loadSharp();
+  // Uploads are one-off: an operation cache would only hold memory.
+  loaded.cache(false);
+  return (sharpReady = loaded);
+}
+
 /**
- * The kind of a PNG, JPEG, GIF or WebP image of at most `maxBytes`; anything else answers
- * 422 on the `file` field.
+ * A PNG, JPEG, GIF or WebP of at most `maxBytes` and `MAX_INPUT_PIXELS`, decoded and
+ * re-encoded as WebP to fit the box of its kind, turned upright, metadata (EXIF, GPS, ICC
+ * comments) dropped. Anything else answers 422 on the `file` field, or on `field` when given
+ * (`url` for an avatar by address).
  */
-export function validatedImage(bytes: Buffer, maxBytes: number) {
-  if (bytes.length > maxBytes) throw validationFailed({ file: [imageTooLarge(maxBytes)] });
-  const type = detectImageType(bytes);
-  if (!type) throw validationFailed({ file: [NOT_AN_IMAGE] });
-  return type;
+export async function processedImage(
+  bytes: Buffer,
+  maxBytes: number,
+  kind: ImageKind,
+  field = 'file',
+): Promise<StoredImage> {
+  if (bytes.length > maxBytes) throw validationFailed({ [field]: [imageTooLarge(maxBytes)] });
+  // By content, never by name or declared type; SVG is not an option (scripts).
+  if (!detectImageType(bytes)) throw validationFailed({ [field]: [NOT_AN_IMAGE] });
+  const box = IMAGE_BOXES[kind];
+  try {
+    const output = await sharp()(bytes, {
+      limitInputPixels: MAX_INPUT_PIXELS,
+      // Truncated or corrupt pixel data is refused rather than stored half grey.
+      failOn: 'truncated',
+      autoOrient: true,
+    })
+      .resize({ ...box, fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 82 })
+      .toBuffer();
+    return { bytes: output, extension: 'webp', mime: 'image/webp' };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : '';
+    throw validationFailed({
+      [field]: [/pixel limit/i.test(message) ? IMAGE_TOO_MANY_PIXELS : IMAGE_UNREADABLE],
+    });
+  }
 }
 
 /**
  * The bytes of the `file` part of a multipart request: 422 when there is none or it is over
  * `maxBytes` (the route's plugin registers @fastify/multipart with a file size limit just
- * above it). Whether it is an image is `validatedImage`'s to say.
+ * above it), 400 when the multipart body itself is broken (cut short, bad part headers).
+ * Whether it is an image is `processedImage`'s to say.
  */
 export async function uploadedFileBytes(request: FastifyRequest, maxBytes: number) {
   if (!request.isMultipart()) throw validationFailed({ file: [NOT_AN_IMAGE] });
-  const file = await request.file();
-  if (!file) throw validationFailed({ file: [NOT_AN_IMAGE] });
-  return file.toBuffer().catch(() => {
-    throw validationFailed({ file: [imageTooLarge(maxBytes)] });
-  });
+  try {
+    const file = await request.file();
+    if (!file) throw validationFailed({ file: [NOT_AN_IMAGE] });
+    return await file.toBuffer();
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+      throw validationFailed({ file: [imageTooLarge(maxBytes)] });
+    // Ours, or the multipart plugin's limits (too many parts or fields): already a 4xx.
+    const status = (error as { statusCode?: number }).statusCode;
+    if (error instanceof HttpError || (status && status >= 400 && status < 500)) throw error;
+    // The multipart reader's own errors are plain Errors: the body was not what it claimed.
+    throw new HttpError(400, MALFORMED_MULTIPART);
+  }
 }

@@ -5,6 +5,7 @@ import { isIP, type LookupFunction } from 'node:net';
 import { isPublicIp } from './ip.ts';
 
 export class UnsafeFetchError extends Error {}
+export const FETCH_TIMED_OUT = 'The address took too long to answer.';
 
 /** Resolves like dns.lookup, but fails for any address that is not public (checked at connect time). */
 export const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
@@ -33,6 +34,20 @@ export async function fetchPublicUrl(
   limits: { maxBytes: number; timeoutMs: number; maxRedirects?: number },
 ): Promise<{ body: Buffer; contentType: string | null }> {
   const deadline = AbortSignal.timeout(limits.timeoutMs);
+  try {
+    return await fetchWithin(url, limits, deadline);
+  } catch (error) {
+    // Whether it struck while connecting or in the middle of a slow body, say so plainly.
+    if (deadline.aborted) throw new UnsafeFetchError(FETCH_TIMED_OUT);
+    throw error;
+  }
+}
+
+async function fetchWithin(
+  url: string,
+  limits: { maxBytes: number; maxRedirects?: number },
+  deadline: AbortSignal,
+): Promise<{ body: Buffer; contentType: string | null }> {
   let target = new URL(url);
   for (let redirects = 0; ; redirects++) {
     if (target.protocol !== 'http:' && target.protocol !== 'https:')

@@ -6,7 +6,7 @@ import { currentUser, guestBrowser, signedInUser } from '../helpers/accounts.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import type { Browser } from '../helpers/client.ts';
 import { createUser } from '../helpers/factories.ts';
-import { pngOfSize, solidPng } from '../helpers/images.ts';
+import { imageInfo, pngOfSize, solidPng } from '../helpers/images.ts';
 
 const NOT_AN_IMAGE = 'Please select an image.';
 const TOO_LARGE = 'The image may not be larger than 2 MB.';
@@ -56,14 +56,19 @@ describe('POST users/{id}/avatar with a file', () => {
 
     expect(response.statusCode).toBe(200);
     const { image, user } = response.json() as { image: string; user: User };
-    expect(image).toMatch(/^\/storage\/avatars\/[0-9a-f-]{36}\.png$/);
+    expect(image).toMatch(/^\/storage\/avatars\/[0-9a-f-]{36}\.webp$/);
     expect(user.image).toBe(image);
     expect((await currentUser(browser))?.image).toBe(image);
 
     const served = await browser.get(image);
     expect(served.statusCode).toBe(200);
-    expect(served.headers['content-type']).toBe('image/png');
-    expect(served.rawPayload.equals(png)).toBe(true);
+    // Re-encoded, so what is served is the same picture as WebP.
+    expect(served.headers['content-type']).toBe('image/webp');
+    expect(await imageInfo(served.rawPayload)).toMatchObject({
+      format: 'webp',
+      width: 2,
+      height: 2,
+    });
   });
 
   it('replaces the previous avatar and removes its file', async () => {
@@ -96,7 +101,7 @@ describe('POST users/{id}/avatar with a file', () => {
 
     const disguised = await uploadAvatar(browser, id, solidPng(1), 'notes.txt', 'text/plain');
     expect(disguised.statusCode).toBe(200);
-    expect((disguised.json() as { image: string }).image).toMatch(/\.png$/);
+    expect((disguised.json() as { image: string }).image).toMatch(/\.webp$/);
   });
 
   it('accepts 2 MB and refuses one byte more', async () => {

@@ -3,7 +3,7 @@ import { PLAYLIST_IMAGE_MAX_BYTES, type PlaylistDetails } from '@backbeat/common
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { guestBrowser, signedInUser } from '../helpers/accounts.ts';
 import type { Browser } from '../helpers/client.ts';
-import { pngOfSize, solidPng } from '../helpers/images.ts';
+import { encodedImage, imageInfo, pngOfSize, solidPng } from '../helpers/images.ts';
 
 let t: TestApp;
 
@@ -38,24 +38,29 @@ describe('POST playlists/{id}/image', () => {
     const response = await upload(browser, id, png);
     expect(response.statusCode).toBe(200);
     const { image } = (response.json() as { playlist: PlaylistDetails }).playlist;
-    expect(image).toMatch(/^\/storage\/public\/playlists\/[0-9a-f-]{36}\.png$/);
+    expect(image).toMatch(/^\/storage\/public\/playlists\/[0-9a-f-]{36}\.webp$/);
 
     const served = await browser.get(image!);
     expect(served.statusCode).toBe(200);
-    expect(served.headers['content-type']).toBe('image/png');
-    expect(served.rawPayload.equals(png)).toBe(true);
+    // Re-encoded, so what is served is the same picture as WebP.
+    expect(served.headers['content-type']).toBe('image/webp');
+    expect(await imageInfo(served.rawPayload)).toMatchObject({
+      format: 'webp',
+      width: 3,
+      height: 3,
+    });
     const listed = (await browser.get('/api/v1/library/playlists')).json() as {
       playlists: PlaylistDetails[];
     };
     expect(listed.playlists[0]?.image).toBe(image);
 
-    // A GIF (checked by its first bytes) replaces it, and the old file goes.
-    const gif = Buffer.concat([Buffer.from('GIF89a', 'latin1'), Buffer.alloc(20)]);
+    // A GIF replaces it, and the old file goes.
+    const gif = await encodedImage('gif', 2);
     const second = await upload(browser, id, gif, 'cover.gif', 'image/gif');
     expect(second.statusCode).toBe(200);
     const next = (second.json() as { playlist: PlaylistDetails }).playlist.image!;
-    expect(next).toMatch(/\.gif$/);
-    expect((await browser.get(next)).headers['content-type']).toBe('image/gif');
+    expect(next).toMatch(/\.webp$/);
+    expect((await browser.get(next)).headers['content-type']).toBe('image/webp');
     expect((await browser.get(image!)).statusCode).toBe(404);
   });
 

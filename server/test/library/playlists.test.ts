@@ -66,7 +66,7 @@ describe('creating and editing playlists', () => {
     });
     expect(created).toMatchObject({
       name: 'Focus',
-      description: 'Deep workalert(1) music',
+      description: 'Deep <b>work</b><script>alert(1)</script> music',
       is_public: false,
       tracks: [],
     });

@@ -1,4 +1,10 @@
-import type { Channel, ChannelContent, ChannelLayout, Genre } from '@backbeat/common';
+import {
+  MAX_ROW_ID,
+  type Channel,
+  type ChannelContent,
+  type ChannelLayout,
+  type Genre,
+} from '@backbeat/common';
 import type { CatalogService } from '../catalog/service.ts';
 import type { PlaysService } from '../plays/service.ts';
 import type { PlaylistsService } from '../playlists/service.ts';
@@ -96,8 +102,11 @@ export function createChannelsService(deps: {
   }
 
   async function load(slugOrId: string, restriction: string | undefined): Promise<Channel | null> {
+    // A number too large for an id column is no channel (PostgreSQL would fail the query).
     const row = /^\d+$/.test(slugOrId)
-      ? await repository.byId(Number(slugOrId))
+      ? Number(slugOrId) <= MAX_ROW_ID
+        ? await repository.byId(Number(slugOrId))
+        : null
       : await repository.bySlug(slugOrId.toLowerCase());
     if (!row) return null;
     let genre: Genre | null = null;

@@ -1,4 +1,5 @@
 import { trackLink, type CreateCommentInput, type TrackComment } from '@backbeat/common';
+import { plainText } from '../../lib/plain-text.ts';
 import type { CatalogService, Viewer } from '../catalog/service.ts';
 import type { NotificationsService } from '../notifications/service.ts';
 import type { CommentsRepository } from './comments-repository.ts';
@@ -20,15 +21,6 @@ const present = (row: Row, replies: TrackComment[] = []): TrackComment => ({
   user: { id: row.user_id, name: row.user_name, image: row.user_image ?? null },
   replies,
 });
-
-/** Plain text only: markup and control characters are dropped (React shows text as text). */
-const plain = (text: string) =>
-  text
-    // Tags and comments go; a lone "<" in ordinary text stays.
-    .replace(/<\/?[a-z!][^>]*>/gi, '')
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, '')
-    .trim();
 
 export type CommentResult =
   | { ok: true; comment: TrackComment }
@@ -74,7 +66,7 @@ export function createCommentsService(deps: {
       const track = await catalog.track(trackId, { userId: author.id });
       if (!track) return { ok: false, error: 'not_found' };
       if (!(await deps.enabled())) return { ok: false, error: 'disabled' };
-      const body = plain(input.body);
+      const body = plainText(input.body);
       if (!body) return { ok: false, error: 'empty' };
       let parent: Row | undefined;
       if (input.parent_id) {

@@ -13,7 +13,7 @@ import {
   type UserSummary,
 } from '@backbeat/common';
 import { forbidden, notFound, quotaReached, validationFailed } from '../../lib/domain-errors.ts';
-import { validatedImage } from '../../lib/image-upload.ts';
+import { processedImage } from '../../lib/image-upload.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { CatalogService, Viewer } from '../catalog/service.ts';
 import { inOrder } from '../catalog/present.ts';
@@ -250,13 +250,13 @@ export function createPlaylistsService(deps: {
       return true;
     },
 
-    /** Stores a PNG, JPEG, GIF or WebP image (checked by content) as the playlist's image. */
+    /** Stores a PNG, JPEG, GIF or WebP image (decoded, re-encoded) as the playlist's image. */
     async setImage(scope: WorkspaceScope, id: number, bytes: Buffer): Promise<PlaylistDetails> {
       const row = await forUpdate(scope, id, imageRefusal);
-      const type = validatedImage(bytes, PLAYLIST_IMAGE_MAX_BYTES);
+      const image = await processedImage(bytes, PLAYLIST_IMAGE_MAX_BYTES, 'playlist');
       // A new name each time: the file is served with a long cache lifetime.
-      const key = `${IMAGE_PREFIX}${randomUUID()}.${type.extension}`;
-      await storage.write(key, bytes);
+      const key = `${IMAGE_PREFIX}${randomUUID()}.${image.extension}`;
+      await storage.write(key, image.bytes);
       return replaceImage(scope, row, `/storage/${key}`);
     },
 

@@ -10,7 +10,7 @@ import {
   type Track,
   type UpdateProfileValues,
 } from '@backbeat/common';
-import { validatedImage } from '../../lib/image-upload.ts';
+import { processedImage } from '../../lib/image-upload.ts';
 import { plainText } from '../../lib/plain-text.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { CatalogService, Viewer } from '../catalog/service.ts';
@@ -89,9 +89,9 @@ export function createProfilesService(deps: {
 
     /** Stores a new header image (checked like avatars) and forgets the previous one. */
     async setHeaderImage(userId: number, bytes: Buffer): Promise<ProfileDetails> {
-      const type = validatedImage(bytes, PROFILE_HEADER_IMAGE_MAX_BYTES);
-      const key = `${HEADER_KEY_PREFIX}${randomUUID()}.${type.extension}`;
-      await storage.write(key, bytes);
+      const image = await processedImage(bytes, PROFILE_HEADER_IMAGE_MAX_BYTES, 'profileHeader');
+      const key = `${HEADER_KEY_PREFIX}${randomUUID()}.${image.extension}`;
+      await storage.write(key, image.bytes);
       const previous = (await repository.find(userId))?.header_image ?? null;
       await repository.save(userId, { header_image: `${STORAGE_URL_PREFIX}${key}` });
       await removeStoredHeader(previous);

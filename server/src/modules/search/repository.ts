@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db, Dialect } from '../../db/database.ts';
+import { hasWordStartingWith, startsWith } from '../../db/like.ts';
 
 export const SEARCH_KINDS = ['artist', 'album', 'track', 'tag', 'playlist'] as const;
 export type SearchKind = (typeof SEARCH_KINDS)[number];
@@ -163,14 +164,16 @@ export function createSearchIndexRepository(db: Db, dialect: Dialect) {
       return db
         .selectFrom('users')
         .select(['id', 'name', 'image'])
-        .where((eb) =>
-          eb.or([
-            eb(sql`lower(name)`, 'like', `${first}%`),
-            eb(sql`lower(name)`, 'like', `% ${first}%`),
-            eb(sql`lower(name)`, 'like', `${raw}%`),
-            eb(sql`lower(name)`, 'like', `% ${raw}%`),
-          ]),
-        )
+        .where((eb) => {
+          const name = sql`lower(name)`;
+          // What the user typed is text, never a pattern: `%` and `_` match themselves.
+          return eb.or(
+            [first, raw].flatMap((text) => [
+              startsWith(name, text),
+              hasWordStartingWith(name, text),
+            ]),
+          );
+        })
         .where('banned_at', 'is', null)
         .orderBy('name')
         .limit(limit)

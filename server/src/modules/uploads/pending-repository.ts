@@ -3,7 +3,7 @@ import type { PendingUploadsTable } from '../../db/uploads-schema.ts';
 
 export type PendingUpload = Omit<PendingUploadsTable, 'id' | 'size'> & { id: number; size: number };
 
-/** Direct-to-S3 uploads on their way in, with who started them (see 0009_file_entries). */
+/** Direct-to-S3 uploads on their way in, with who started them (see 0010_file_entries). */
 export function createPendingUploadsRepository(db: Db) {
   const present = <T extends { size: number | string } | undefined>(row: T) =>
     row && ({ ...row, size: Number(row.size) } as PendingUpload);

@@ -3,7 +3,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { PROFILE_IMAGE_MAX_BYTES } from '@backbeat/common';
 import { validationFailed } from '../../http/http-error.ts';
-import { validatedImage } from '../../lib/image-upload.ts';
+import { processedImage } from '../../lib/image-upload.ts';
 import { UnsafeFetchError, fetchPublicUrl } from '../../lib/safe-fetch.ts';
 import type { UsersService } from './service.ts';
 
@@ -25,35 +25,34 @@ export function createAvatarsService(deps: { users: UsersService; storagePath: s
     }
   }
 
-  async function store(userId: number, bytes: Buffer): Promise<string> {
-    const type = validatedImage(bytes, PROFILE_IMAGE_MAX_BYTES);
+  /** `field` names where a refusal is reported: `file` for an upload, `url` for an address. */
+  async function store(userId: number, bytes: Buffer, field = 'file'): Promise<string> {
+    const image = await processedImage(bytes, PROFILE_IMAGE_MAX_BYTES, 'avatar', field);
     await mkdir(directory, { recursive: true });
-    const name = `${randomUUID()}.${type.extension}`;
-    await writeFile(join(directory, name), bytes);
+    const name = `${randomUUID()}.${image.extension}`;
+    await writeFile(join(directory, name), image.bytes);
     const previous = (await deps.users.findRowById(userId))?.image ?? null;
-    const image = `${AVATAR_URL_PREFIX}${name}`;
-    await deps.users.update(userId, { image });
+    const url = `${AVATAR_URL_PREFIX}${name}`;
+    await deps.users.update(userId, { image: url });
     await removeStoredFile(previous);
-    return image;
+    return url;
   }
 
   return {
     store,
     async storeFromUrl(userId: number, url: string): Promise<string> {
+      let body: Buffer;
       try {
-        const { body } = await fetchPublicUrl(url, {
+        ({ body } = await fetchPublicUrl(url, {
           maxBytes: PROFILE_IMAGE_MAX_BYTES,
           timeoutMs: 8000,
-        });
-        return await store(userId, body);
+        }));
       } catch (error) {
         if (error instanceof UnsafeFetchError) throw validationFailed({ url: [error.message] });
-        if (error instanceof Error && error.name === 'TimeoutError') {
-          throw validationFailed({ url: ['The address took too long to answer.'] });
-        }
-        if (error instanceof Error && 'statusCode' in error) throw error;
         throw validationFailed({ url: ['The image could not be downloaded from this address.'] });
       }
+      // The same checks as an upload: decoded with a pixel limit, re-encoded.
+      return store(userId, body, 'url');
     },
     async remove(userId: number): Promise<void> {
       const previous = (await deps.users.findRowById(userId))?.image ?? null;

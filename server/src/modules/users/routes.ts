@@ -12,6 +12,7 @@ import {
 } from '@backbeat/common';
 import { forbidden, notFound, validationFailed } from '../../http/http-error.ts';
 import { typed, type RoutesPlugin } from '../../http/types.ts';
+import { uploadedFileBytes } from '../../lib/image-upload.ts';
 import type { FastifyRequest } from 'fastify';
 import { bootstrapFor } from '../bootstrap/present.ts';
 import { LOCALE_COOKIE } from '../bootstrap/service.ts';
@@ -91,11 +92,7 @@ export const usersRoutes: RoutesPlugin = async (app) => {
       assertCanEdit(request, request.params.id);
       let image: string;
       if (request.isMultipart()) {
-        const file = await request.file();
-        if (!file) throw validationFailed({ file: ['Please select an image.'] });
-        const bytes = await file.toBuffer().catch(() => {
-          throw validationFailed({ file: ['The image may not be larger than 2 MB.'] });
-        });
+        const bytes = await uploadedFileBytes(request, PROFILE_IMAGE_MAX_BYTES);
         image = await avatars.store(request.params.id, bytes);
       } else {
         const parsed = avatarUrlSchema.safeParse(request.body);

@@ -310,10 +310,11 @@ export async function seedDemoCatalog(
       });
       await writes.insertMany(
         'playlist_tracks',
-        chosen.map((t, position) => ({
+        // Positions run 1..n, as every playlist change renumbers them.
+        chosen.map((t, index) => ({
           playlist_id: id,
           track_id: t.id,
-          position,
+          position: index + 1,
           created_at: now,
         })),
       );

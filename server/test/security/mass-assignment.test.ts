@@ -1,0 +1,413 @@
+import type * as FastifyModule from 'fastify';
+import type { RouteOptions } from 'fastify';
+import type { PlaylistDetails, WorkspaceDetails } from '@backbeat/common';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { API_ROOTS } from '../../src/http/request-context.ts';
+import { confirmPassword, guestBrowser, signedInUser } from '../helpers/accounts.ts';
+import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { createArtist, createTrack } from '../helpers/catalog.ts';
+import type { Browser } from '../helpers/client.ts';
+import { uniqueEmail } from '../helpers/factories.ts';
+import { joinByInvite, workspaceWith, type Person } from '../helpers/workspaces.ts';
+
+/**
+ * The standing mass-assignment test: every route that changes or creates a record gets, next
+ * to a valid change, the fields an attacker would add (ids, owners, roles, permissions,
+ * verification and ban dates). The columns they name must not move, and records created must
+ * belong to the caller. A new PUT or PATCH route fails the coverage check until it is added.
+ */
+const registered = vi.hoisted(() => [] as RouteOptions[]);
+
+vi.mock('fastify', async (importOriginal) => {
+  const actual = await importOriginal<typeof FastifyModule>();
+  const createRecordingInstance = ((options?: Parameters<typeof actual.default>[0]) => {
+    const app = actual.default(options);
+    app.addHook('onRoute', (route) => void registered.push(route));
+    return app;
+  }) as typeof actual.default;
+  return { ...actual, default: createRecordingInstance };
+});
+
+const LONG_AGO = '2001-01-01T00:00:00.000Z';
+
+let t: TestApp;
+/** The account under attack, with a workspace and a playlist of its own. */
+let victim: Person;
+let victimWorkspaceId: number;
+let victimPlaylistId: number;
+/** The attacker: an unverified user of the default role, owner of a workspace with a member. */
+let attacker: Person;
+let attackerWorkspaceId: number;
+let attackerMember: Person;
+let attackerPlaylistId: number;
+let trackId: number;
+/** Two tracks in the attacker's playlist, in order. */
+let trackIds: number[];
+let adminRoleId: number;
+
+/** What an attacker adds to a legitimate body. */
+const hostileFields = () => ({
+  id: victim.id,
+  user_id: victim.id,
+  owner_id: victim.id,
+  workspace_id: victimWorkspaceId,
+  playlist_id: victimPlaylistId,
+  roles: [{ id: adminRoleId, name: 'admin' }],
+  role_ids: [adminRoleId],
+  permissions: [{ name: 'admin' }, 'admin'],
+  email_verified_at: LONG_AGO,
+  banned_at: LONG_AGO,
+  is_admin: true,
+  email: 'hijacked@backbeat.test',
+  password: 'hijacked-password-1',
+});
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const db = t.app.services.database.db;
+  adminRoleId = (await db
+    .selectFrom('roles')
+    .select('id')
+    .where('name', '=', 'admin')
+    .executeTakeFirstOrThrow())!.id;
+
+  const victims = await workspaceWith(t.app, [], 'Victim HQ');
+  victim = victims.owner;
+  victimWorkspaceId = victims.id;
+  victimPlaylistId = (
+    (await victim.browser.post('/api/v1/playlists', { name: 'Victim mix' })).json() as {
+      playlist: PlaylistDetails;
+    }
+  ).playlist.id;
+
+  attacker = await signedInUser(t.app, { name: 'Mallory', verified: false });
+  const created = await attacker.browser.post('/api/v1/workspaces', { name: 'Mallory Inc' });
+  attackerWorkspaceId = (created.json() as { workspace: WorkspaceDetails }).workspace.id;
+  attackerMember = await signedInUser(t.app);
+  await joinByInvite(attacker.browser, attackerWorkspaceId, attackerMember, 'member');
+  attackerPlaylistId = (
+    (await attacker.browser.post('/api/v1/playlists', { name: 'Mine' })).json() as {
+      playlist: PlaylistDetails;
+    }
+  ).playlist.id;
+
+  const artist = await createArtist(t.app);
+  trackId = (await createTrack(t.app, { artistIds: [artist.id] })).id;
+  trackIds = [trackId, (await createTrack(t.app, { artistIds: [artist.id] })).id];
+  await attacker.browser.post(`/api/v1/playlists/${attackerPlaylistId}/tracks`, { ids: trackIds });
+  await victim.browser.post(`/api/v1/playlists/${victimPlaylistId}/tracks`, { ids: trackIds });
+});
+afterAll(() => t.close());
+
+/** Every column an attacker must never move, across the tables that hold them. */
+async function protectedState() {
+  const db = t.app.services.database.db;
+  const ofVictim = <T extends 'likes' | 'reposts'>(table: T) =>
+    db
+      .selectFrom(table as 'likes')
+      .selectAll()
+      .where('user_id', '=', victim.id)
+      .execute();
+  const [users, userRoles, workspaces, members, playlists, subscriptions, tokens, ...library] =
+    await Promise.all([
+      db
+        .selectFrom('users')
+        .select(['id', 'email', 'password', 'email_verified_at', 'banned_at'])
+        .orderBy('id')
+        .execute(),
+      db.selectFrom('user_roles').selectAll().orderBy('user_id').orderBy('role_id').execute(),
+      db.selectFrom('workspaces').select(['id', 'owner_id']).orderBy('id').execute(),
+      db
+        .selectFrom('workspace_members')
+        .select(['workspace_id', 'user_id', 'role'])
+        .orderBy('workspace_id')
+        .orderBy('user_id')
+        .execute(),
+      db.selectFrom('playlists').select(['id', 'owner_id', 'workspace_id']).orderBy('id').execute(),
+      db
+        .selectFrom('notification_subscriptions')
+        .select(['user_id', 'notif_id', 'channels'])
+        .where('user_id', '=', victim.id)
+        .orderBy('notif_id')
+        .execute(),
+      db.selectFrom('personal_access_tokens').select(['id', 'user_id']).orderBy('id').execute(),
+      ofVictim('likes'),
+      ofVictim('reposts'),
+      db.selectFrom('follows').selectAll().where('follower_id', '=', victim.id).execute(),
+      db
+        .selectFrom('playlist_tracks')
+        .select(['track_id', 'position'])
+        .where('playlist_id', '=', victimPlaylistId)
+        .orderBy('position')
+        .execute(),
+    ]);
+  return { users, userRoles, workspaces, members, playlists, subscriptions, tokens, library };
+}
+
+interface UpdateCase {
+  method: 'PUT' | 'PATCH' | 'POST';
+  /** The route as registered, for the coverage check. */
+  route: string;
+  url: () => string;
+  body: () => Promise<object> | object;
+  /** Proves the legitimate part of the change was applied (so the request was not refused). */
+  applied: (browser: Browser) => Promise<void>;
+  /** A protected column of the caller's own row that this route exists to change. */
+  changesOwn?: 'password';
+}
+
+const send = (browser: Browser, method: UpdateCase['method'], url: string, body: object) =>
+  method === 'POST'
+    ? browser.post(url, body)
+    : browser.overridden(method as 'PUT' | 'PATCH', url, body);
+
+const updates: UpdateCase[] = [
+  {
+    method: 'PUT',
+    route: '/api/v1/users/:id',
+    url: () => `/api/v1/users/${attacker.id}`,
+    body: () => ({ name: 'Mallory Renamed' }),
+    applied: async () =>
+      expect((await t.app.services.users.findById(attacker.id))?.name).toBe('Mallory Renamed'),
+  },
+  {
+    method: 'PUT',
+    route: '/api/v1/users/me/profile',
+    url: () => '/api/v1/users/me/profile',
+    body: () => ({ description: 'Just a listener' }),
+    applied: async (browser) => {
+      const { user } = (await browser.get(`/api/v1/users/${attacker.id}`)).json() as {
+        user: { description: string };
+      };
+      expect(user.description).toBe('Just a listener');
+    },
+  },
+  {
+    method: 'POST',
+    route: '/api/v1/users/me/locale',
+    url: () => '/api/v1/users/me/locale',
+    body: () => ({ locale: 'en' }),
+    applied: async () => {},
+  },
+  {
+    method: 'PUT',
+    route: '/api/v1/playlists/:id',
+    url: () => `/api/v1/playlists/${attackerPlaylistId}`,
+    body: () => ({ name: 'Mine, renamed' }),
+    applied: async (browser) => {
+      const shown = (await browser.get(`/api/v1/playlists/${attackerPlaylistId}`)).json() as {
+        playlist: PlaylistDetails;
+      };
+      expect(shown.playlist.name).toBe('Mine, renamed');
+    },
+  },
+  {
+    method: 'PUT',
+    route: '/api/v1/workspaces/:workspaceId',
+    url: () => `/api/v1/workspaces/${attackerWorkspaceId}`,
+    body: () => ({ name: 'Mallory Ltd' }),
+    applied: async (browser) => {
+      const shown = (await browser.get(`/api/v1/workspaces/${attackerWorkspaceId}`)).json() as {
+        workspace: WorkspaceDetails;
+      };
+      expect(shown.workspace.name).toBe('Mallory Ltd');
+    },
+  },
+  {
+    method: 'PUT',
+    route: '/api/v1/workspaces/:workspaceId/members/:userId',
+    url: () => `/api/v1/workspaces/${attackerWorkspaceId}/members/${attackerMember.id}`,
+    body: () => ({ role: 'member' }),
+    applied: async () => {},
+  },
+  {
+    method: 'PUT',
+    route: '/api/v1/notifications/me/subscriptions',
+    url: () => '/api/v1/notifications/me/subscriptions',
+    body: async () => {
+      const { subscriptions } = (
+        await attacker.browser.get('/api/v1/notifications/me/subscriptions')
+      ).json() as { subscriptions: { subscriptions: { notif_id: string }[] }[] };
+      const notifId = subscriptions[0]!.subscriptions[0]!.notif_id;
+      return { selections: [{ notif_id: notifId, channels: { email: false } }] };
+    },
+    applied: async () => {},
+  },
+  {
+    method: 'PUT',
+    route: '/api/v1/playlists/:id/tracks/order',
+    url: () => `/api/v1/playlists/${attackerPlaylistId}/tracks/order`,
+    body: () => ({ ids: [...trackIds].reverse() }),
+    applied: async (browser) => {
+      const shown = (await browser.get(`/api/v1/playlists/${attackerPlaylistId}`)).json() as {
+        playlist: PlaylistDetails;
+      };
+      expect(shown.playlist.tracks.map((track) => track.id)).toEqual([...trackIds].reverse());
+    },
+  },
+  ...(['likes', 'reposts'] as const).map((kind): UpdateCase => ({
+    method: 'PUT',
+    route: `/api/v1/library/${kind}/:type/:id`,
+    url: () => `/api/v1/library/${kind}/tracks/${trackIds[0]}`,
+    body: () => ({}),
+    applied: async () => {
+      const rows = await t.app.services.database.db
+        .selectFrom(kind as 'likes')
+        .select('user_id')
+        .where('user_id', '=', attacker.id)
+        .execute();
+      expect(rows).toHaveLength(1);
+    },
+  })),
+  {
+    method: 'PUT',
+    route: '/api/v1/library/follows/:type/:id',
+    url: () => `/api/v1/library/follows/users/${victim.id}`,
+    body: () => ({ follower_id: victim.id, followable_id: attacker.id }),
+    applied: async () => {
+      const rows = await t.app.services.database.db
+        .selectFrom('follows')
+        .select(['follower_id', 'followable_id'])
+        .where('follower_id', '=', attacker.id)
+        .execute();
+      expect(rows).toEqual([{ follower_id: attacker.id, followable_id: victim.id }]);
+    },
+  },
+  {
+    method: 'PUT',
+    route: '/auth/user/password',
+    url: () => '/auth/user/password',
+    body: () => ({
+      current_password: attacker.password,
+      password: 'a-New-passw0rd!',
+      password_confirmation: 'a-New-passw0rd!',
+    }),
+    applied: async (browser) => {
+      attacker.password = 'a-New-passw0rd!';
+      expect((await browser.get('/api/v1/bootstrap-data')).statusCode).toBe(200);
+    },
+    changesOwn: 'password',
+  },
+];
+
+/** The state without the caller's own value of a column the route exists to change. */
+const withoutOwn = (state: Awaited<ReturnType<typeof protectedState>>, column?: 'password') =>
+  column
+    ? {
+        ...state,
+        users: state.users.map((u) => (u.id === attacker.id ? { ...u, [column]: null } : u)),
+      }
+    : state;
+
+describe('mass assignment', () => {
+  it('covers every PUT and PATCH route the app serves', () => {
+    const covered = new Set(updates.map((u) => `${u.method} ${u.route}`));
+    const routes = registered
+      .filter((route) => API_ROOTS.some((root) => route.url.startsWith(root)))
+      .flatMap((route) => [route.method].flat().map((method) => `${method} ${route.url}`))
+      .filter((route) => /^(PUT|PATCH) /.test(route));
+    expect(routes.length).toBeGreaterThan(3);
+    expect(routes.filter((route) => !covered.has(route))).toEqual([]);
+  });
+
+  it.each(updates.map((u) => [`${u.method} ${u.route}`, u] as const))(
+    '%s changes what it may and nothing an attacker adds',
+    async (_name, update) => {
+      const before = await protectedState();
+      const body = { ...hostileFields(), ...(await update.body()) };
+      const response = await send(attacker.browser, update.method, update.url(), body);
+      expect(response.statusCode, response.body).toBeLessThan(300);
+      await update.applied(attacker.browser);
+      const after = await protectedState();
+      expect(withoutOwn(after, update.changesOwn)).toEqual(withoutOwn(before, update.changesOwn));
+    },
+  );
+});
+
+describe('mass assignment on create', () => {
+  it('POST playlists makes the caller the owner, in their own workspace', async () => {
+    const response = await attacker.browser.post('/api/v1/playlists', {
+      name: 'Fresh',
+      ...hostileFields(),
+    });
+    expect(response.statusCode).toBe(201);
+    const { id } = (response.json() as { playlist: PlaylistDetails }).playlist;
+    expect(id).not.toBe(victim.id);
+    const row = await t.app.services.database.db
+      .selectFrom('playlists')
+      .select(['owner_id', 'workspace_id'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ owner_id: attacker.id, workspace_id: null });
+  });
+
+  it('POST workspaces makes the caller the owner', async () => {
+    const response = await attacker.browser.post('/api/v1/workspaces', {
+      name: 'Another',
+      ...hostileFields(),
+    });
+    expect(response.statusCode).toBe(200);
+    const { id } = (response.json() as { workspace: WorkspaceDetails }).workspace;
+    expect(id).not.toBe(victimWorkspaceId);
+    const row = await t.app.services.database.db
+      .selectFrom('workspaces')
+      .select('owner_id')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row.owner_id).toBe(attacker.id);
+  });
+
+  it('POST tracks/{id}/comments writes the comment as the caller', async () => {
+    const response = await attacker.browser.post(`/api/v1/tracks/${trackId}/comments`, {
+      body: 'Nice',
+      ...hostileFields(),
+    });
+    expect(response.statusCode).toBe(201);
+    const rows = await t.app.services.database.db
+      .selectFrom('comments')
+      .select('user_id')
+      .where('track_id', '=', trackId)
+      .execute();
+    expect(rows.map((r) => r.user_id)).toEqual([attacker.id]);
+  });
+
+  it('POST access-tokens makes a token for the caller only', async () => {
+    await confirmPassword(attacker.browser, attacker.password);
+    const before = await protectedState();
+    const response = await attacker.browser.post('/api/v1/access-tokens', {
+      tokenName: 'cli',
+      ...hostileFields(),
+    });
+    expect(response.statusCode).toBeLessThan(300);
+    const after = await protectedState();
+    const created = after.tokens.filter((x) => !before.tokens.some((b) => b.id === x.id));
+    expect(created.map((x) => x.user_id)).toEqual([attacker.id]);
+  });
+
+  it('POST auth/register gives the default role, no early verification, no ban', async () => {
+    const browser = await guestBrowser(t.app);
+    const email = uniqueEmail('register');
+    const response = await browser.post('/auth/register', {
+      ...hostileFields(),
+      email,
+      password: 'a-Good-passw0rd!',
+      password_confirmation: 'a-Good-passw0rd!',
+    });
+    expect(response.statusCode).toBe(200);
+    const db = t.app.services.database.db;
+    const user = await db
+      .selectFrom('users')
+      .select(['id', 'email_verified_at', 'banned_at'])
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    expect(user.id).not.toBe(victim.id);
+    expect(user.banned_at).toBeNull();
+    expect(user.email_verified_at).not.toBe(LONG_AGO);
+    const roles = await db
+      .selectFrom('user_roles')
+      .select('role_id')
+      .where('user_id', '=', user.id)
+      .execute();
+    expect(roles.map((r) => r.role_id)).not.toContain(adminRoleId);
+  });
+});
