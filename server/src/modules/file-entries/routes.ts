@@ -5,6 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import { registerEndpoint } from '../../http/endpoint.ts';
 import { HttpError, notFound, validationFailed } from '../../http/http-error.ts';
 import type { RoutesPlugin } from '../../http/types.ts';
+import { DomainError } from '../../lib/domain-errors.ts';
 import { sendStoredFile } from '../../storage/send-stored-file.ts';
 import type { FileEntriesService } from './service.ts';
 import { tooLargeMessage } from './restrictions.ts';
@@ -42,7 +43,7 @@ async function receiveMultipart(request: FastifyRequest, fileEntries: FileEntrie
     }
   } catch (error) {
     await storage.delete(key).catch(() => {});
-    if (error instanceof HttpError) throw error;
+    if (error instanceof HttpError || error instanceof DomainError) throw error;
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE' && file) {
       throw validationFailed({ file: [tooLargeMessage(file.name, rules.maxSize ?? 0)] });

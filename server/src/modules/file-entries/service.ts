@@ -8,7 +8,7 @@ import {
   type FileEntry,
   type User,
 } from '@backbeat/common';
-import { notFound, validationFailed } from '../../http/http-error.ts';
+import { notFound, validationFailed } from '../../lib/domain-errors.ts';
 import type { SettingsService } from '../settings/service.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { FileEntriesRepository, FileEntryRow } from './repository.ts';

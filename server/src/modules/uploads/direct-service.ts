@@ -6,7 +6,7 @@ import {
   type UploadMetadata,
   type User,
 } from '@backbeat/common';
-import { HttpError, notFound, validationFailed } from '../../http/http-error.ts';
+import { conflict, notFound, validationFailed } from '../../lib/domain-errors.ts';
 import { OBJECT_ACL, isS3Storage } from '../../storage/s3.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { FileEntriesService } from '../file-entries/service.ts';
@@ -143,7 +143,7 @@ export function createDirectUploadsService(deps: {
     async signParts(user: User, key: string, uploadId: string, partNumbers: number[]) {
       const s3 = await bucket();
       const session = await sessionOf(user, key, uploadId);
-      if (session.completed_at) throw new HttpError(409, ALREADY_DONE);
+      if (session.completed_at) throw conflict(ALREADY_DONE);
       assertPartsInRange(session, partNumbers);
       const urls = await Promise.all(
         partNumbers.map(async (partNumber) => ({
@@ -162,7 +162,7 @@ export function createDirectUploadsService(deps: {
     ) {
       const s3 = await bucket();
       const session = await sessionOf(user, key, uploadId);
-      if (session.completed_at) throw new HttpError(409, ALREADY_DONE);
+      if (session.completed_at) throw conflict(ALREADY_DONE);
       assertPartsInRange(
         session,
         parts.map((part) => part.PartNumber),
