@@ -49,9 +49,10 @@ const trackNames = (page: Page) =>
 
 /** A personal playlist of `owner` with the first `count` tracks of the catalog. */
 async function playlistWithTracks(owner: Account, name: string, count: number) {
-  const { playlists, catalog } = server.app.services;
+  const { playlists, catalog, users } = server.app.services;
   const scope = { workspaceId: 0, userId: owner.id, role: 'owner' as const };
-  const playlist = await playlists.create(scope, { name });
+  const creator = (await users.findById(owner.id))!;
+  const playlist = await playlists.create(scope, { name }, creator);
   const ids = Array.from({ length: count }, (_, i) => i + 1);
   await playlists.addTracks(scope, playlist.id, ids);
   const tracks = await catalog.tracks(ids);
