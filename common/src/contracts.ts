@@ -4,4 +4,5 @@ export * from './library/contract.ts';
 export * from './account-contract.ts';
 export * from './notifications/contract.ts';
 export * from './workspace-contract.ts';
+export * from './user-contract.ts';
 export * from './uploads/contract.ts';

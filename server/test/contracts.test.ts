@@ -34,7 +34,7 @@ afterAll(() => testApp.close());
 const served = () =>
   routes.filter(
     (route) =>
-      route.method !== 'HEAD' && (isApiUrl(route.url) || route.url.startsWith('/api-docs/')),
+      route.method !== 'HEAD' && (isApiUrl(route.url) || /^\/(api-docs|health)\//.test(route.url)),
   );
 
 describe('the route table', () => {

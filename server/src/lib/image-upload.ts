@@ -1,8 +1,9 @@
 import type {} from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type Sharp from 'sharp';
-import { HttpError, validationFailed } from '../http/http-error.ts';
+import { HttpError } from '../http/http-error.ts';
 import { MALFORMED_MULTIPART } from '../http/body-checks.ts';
+import { DomainError, validationFailed } from './domain-errors.ts';
 import { detectImageType } from './image-type.ts';
 import { lazyRequire } from './lazy-require.ts';
 
@@ -99,7 +100,12 @@ export async function uploadedFileBytes(request: FastifyRequest, maxBytes: numbe
       throw validationFailed({ file: [imageTooLarge(maxBytes)] });
     // Ours, or the multipart plugin's limits (too many parts or fields): already a 4xx.
     const status = (error as { statusCode?: number }).statusCode;
-    if (error instanceof HttpError || (status && status >= 400 && status < 500)) throw error;
+    if (
+      error instanceof HttpError ||
+      error instanceof DomainError ||
+      (status && status >= 400 && status < 500)
+    )
+      throw error;
     // The multipart reader's own errors are plain Errors: the body was not what it claimed.
     throw new HttpError(400, MALFORMED_MULTIPART);
   }

@@ -7,10 +7,13 @@ import {
 } from '@backbeat/common/contract';
 import { http, type Params, type RequestOptions, type UploadOptions } from './http.ts';
 
-/** Extra request details: query params next to a body, a FormData body, an abort signal. */
+/**
+ * Extra request details: query params next to a body, an abort signal, and a body the contract
+ * cannot describe (a multipart FormData, or the JSON alternative of an upload route).
+ */
 export interface ApiOptions {
   query?: Params;
-  body?: FormData;
+  body?: FormData | Record<string, unknown>;
   signal?: AbortSignal;
 }
 

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { notFound } from '../../http/http-error.ts';
+import { notFound } from '../../lib/domain-errors.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import type { createAccessTokensRepository } from './repository.ts';
 

@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { LoginInput, RegisterInput } from '@backbeat/common';
-import { HttpError, forbidden, validationFailed } from '../../http/http-error.ts';
+import { forbidden, tooManyAttempts, validationFailed } from '../../lib/domain-errors.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { passwordResetMail } from '../../mail/templates.ts';
@@ -40,10 +40,7 @@ export function createAuthService(deps: {
     async verifyCredentials(input: Required<Pick<LoginInput, 'email' | 'password'>>, ip: string) {
       const since = new Date(Date.now() - HOUR_MS).toISOString();
       if ((await repository.countLoginFailuresSince(input.email, since)) >= MAX_FAILURES_PER_HOUR) {
-        throw new HttpError(
-          429,
-          'Too many failed attempts for this account. Please try again later.',
-        );
+        throw tooManyAttempts('Too many failed attempts for this account. Please try again later.');
       }
       const row = await users.findRowByEmail(input.email);
       const valid = await verifyPassword(

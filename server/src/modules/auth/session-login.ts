@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { PASSWORD_CONFIRMATION_SECONDS } from '@backbeat/common';
-import { HttpError } from '../../http/http-error.ts';
+import { confirmationRequired } from '../../lib/domain-errors.ts';
 
 /**
  * Signs the user into a brand-new session (a new id on every login) and records where the
@@ -43,5 +43,5 @@ export async function requireConfirmedPassword(request: FastifyRequest): Promise
     : null;
   // An account made through social login has no password to confirm.
   if (row && row.password === null) return;
-  throw new HttpError(423, 'Please confirm your password first.');
+  throw confirmationRequired('Please confirm your password first.');
 }

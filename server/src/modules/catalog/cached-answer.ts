@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { notFound } from '../../http/http-error.ts';
+import { notFound } from '../../lib/domain-errors.ts';
 import { sendCachedJson } from '../../lib/response-cache.ts';
 import type { Viewer } from './service.ts';
 

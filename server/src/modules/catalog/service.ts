@@ -99,18 +99,19 @@ export function createCatalogService(deps: { repository: CatalogRepository }) {
 
     async album(id: number, viewer: Viewer): Promise<AlbumDetails | null> {
       if (!(await repo.albumIsVisible(id, viewerKey(viewer)))) return null;
-      const [[album], rows, trackIds, genres, tags] = await Promise.all([
-        albums([id]),
+      // The row is read once: it gives both the card fields and the description.
+      const [[row], artistRows, trackIds, genres, tags] = await Promise.all([
         repo.albumsByIds([id]),
+        repo.albumArtists([id]),
         repo.albumTrackIds(id, viewerKey(viewer)),
         repo.genresOf('album_genres', [id]),
         repo.tagsOf('album_tags', [id]),
       ]);
-      if (!album) return null;
+      if (!row) return null;
       return {
-        ...album,
+        ...presentAlbum(row, groupByOwner(artistRows).get(id)),
         tracks_count: trackIds.length,
-        description: rows[0]?.description ?? null,
+        description: row.description ?? null,
         genres: genres.map(presentGenre),
         tags: tags.map(presentTag),
         tracks: await tracks(trackIds),

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { VERIFICATION_CODE_LENGTH } from '@backbeat/common';
-import { validationFailed } from '../../http/http-error.ts';
+import { validationFailed } from '../../lib/domain-errors.ts';
 import { randomDigits } from '../../lib/crypto.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { verificationCodeMail } from '../../mail/templates.ts';

@@ -9,7 +9,7 @@ import {
   type PushSubscriptionInput,
   type UpdateNotificationSubscriptionsInput,
 } from '@backbeat/common';
-import { notFound, validationFailed } from '../../http/http-error.ts';
+import { notFound, validationFailed } from '../../lib/domain-errors.ts';
 import { paginate, pageWindow } from '../../lib/pagination.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { notificationMail } from '../../mail/templates.ts';

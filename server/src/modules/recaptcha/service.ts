@@ -1,4 +1,4 @@
-import { validationFailed } from '../../http/http-error.ts';
+import { validationFailed } from '../../lib/domain-errors.ts';
 import type { Services } from '../../services.ts';
 
 const FAILED = 'Could not verify you are human.';

@@ -1,10 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { socialConnectSchema, socialServiceSchema, type SocialService } from '@backbeat/common';
+import type { SocialService } from '@backbeat/common';
+import {
+  socialCallback,
+  socialConnect,
+  socialConnectWithPassword,
+  socialDisconnect,
+  socialLogin,
+} from '@backbeat/common/contracts';
+import { registerEndpoint } from '../../http/endpoint.ts';
 import { HttpError, validationFailed } from '../../http/http-error.ts';
+import { DomainError } from '../../lib/domain-errors.ts';
 import { rateLimit } from '../../http/rate-limit.ts';
-import { typed, type RoutesPlugin } from '../../http/types.ts';
+import type { RoutesPlugin } from '../../http/types.ts';
 import { baseUrlOf, bootstrapFor } from '../bootstrap/present.ts';
 import { startUserSession } from '../auth/session-login.ts';
 import {
@@ -28,13 +36,6 @@ type Result =
   | { status: 'ALREADY_LOGGED_IN' | 'REQUEST_PASSWORD'; callbackData?: Record<string, unknown> }
   | { status: 'ERROR'; errorMessage: string };
 
-const serviceParams = z.object({ service: socialServiceSchema });
-const callbackQuery = z.object({
-  code: z.string().optional(),
-  state: z.string().optional(),
-  error: z.string().optional(),
-});
-
 /** The popup's last page: hands the result to the opener (type social-auth) and closes. */
 function sendPopupResult(request: FastifyRequest, reply: FastifyReply, result: Result) {
   const nonce = randomBytes(16).toString('base64');
@@ -49,7 +50,6 @@ function sendPopupResult(request: FastifyRequest, reply: FastifyReply, result: R
 }
 
 export const socialAuthRoutes: RoutesPlugin = async (app) => {
-  const api = typed(app);
   const { services } = app;
 
   async function begin(
@@ -64,7 +64,8 @@ export const socialAuthRoutes: RoutesPlugin = async (app) => {
       await request.session.put(ATTEMPT_KEY, attempt);
       return reply.redirect(url.toString());
     } catch (error) {
-      const message = error instanceof HttpError ? error.message : GENERIC_ERROR;
+      const message =
+        error instanceof HttpError || error instanceof DomainError ? error.message : GENERIC_ERROR;
       return sendPopupResult(request, reply, { status: 'ERROR', errorMessage: message });
     }
   }
@@ -142,23 +143,19 @@ export const socialAuthRoutes: RoutesPlugin = async (app) => {
     return logIn(request, userId);
   }
 
-  const serviceConfig = { access: 'public' as const, rateLimit: rateLimit('social', 20, 60_000) };
+  const limited = { config: { rateLimit: rateLimit('social', 20, 60_000) } };
 
-  api.get(
-    '/secure/auth/social/:service/login',
-    { schema: { params: serviceParams }, config: serviceConfig },
-    (request, reply) => begin(request, reply, request.params.service, 'login'),
+  registerEndpoint(app, socialLogin, (request, reply) =>
+    begin(request, reply, request.params.service, 'login'),
   );
 
-  api.get(
-    '/secure/auth/social/:service/connect',
-    { schema: { params: serviceParams }, config: { access: 'auth' } },
-    (request, reply) => begin(request, reply, request.params.service, 'connect'),
+  registerEndpoint(app, socialConnect, (request, reply) =>
+    begin(request, reply, request.params.service, 'connect'),
   );
 
-  api.get(
-    '/secure/auth/social/:service/callback',
-    { schema: { params: serviceParams, querystring: callbackQuery }, config: serviceConfig },
+  registerEndpoint(
+    app,
+    socialCallback,
     async (request, reply) => {
       const attempt = request.session.payload<OAuthAttempt>(ATTEMPT_KEY);
       await request.session.put(ATTEMPT_KEY, null);
@@ -179,15 +176,13 @@ export const socialAuthRoutes: RoutesPlugin = async (app) => {
         return sendPopupResult(request, reply, { status: 'ERROR', errorMessage: message });
       }
     },
+    limited,
   );
 
   /** REQUEST_PASSWORD's second half: the existing account's password links the provider. */
-  api.post(
-    '/secure/auth/social/connect',
-    {
-      schema: { body: socialConnectSchema },
-      config: { access: 'public', rateLimit: rateLimit('social-connect', 5, 60_000) },
-    },
+  registerEndpoint(
+    app,
+    socialConnectWithPassword,
     async (request) => {
       const pending = request.session.payload<{
         userId: number;
@@ -207,23 +202,20 @@ export const socialAuthRoutes: RoutesPlugin = async (app) => {
       const result = await logIn(request, pending.userId);
       if (result.status !== 'SUCCESS') throw new HttpError(422, GENERIC_ERROR);
       return result.callbackData.two_factor
-        ? { two_factor: true }
-        : { status: 'success', bootstrapData: await bootstrapFor(request) };
+        ? { two_factor: true as const }
+        : { status: 'success' as const, bootstrapData: await bootstrapFor(request) };
     },
+    { config: { rateLimit: rateLimit('social-connect', 5, 60_000) } },
   );
 
-  api.post(
-    '/secure/auth/social/:service/disconnect',
-    { schema: { params: serviceParams }, config: { access: 'auth' } },
-    async (request) => {
-      const row = await services.users.findRowById(request.user!.id);
-      if (!row?.password) {
-        throw validationFailed({
-          service: ['Set a password before disconnecting your only way to log in.'],
-        });
-      }
-      await services.socialProfiles.unlink(request.user!.id, request.params.service);
-      return { message: `Disabled ${PROVIDERS[request.params.service].label} account` };
-    },
-  );
+  registerEndpoint(app, socialDisconnect, async (request) => {
+    const row = await services.users.findRowById(request.user!.id);
+    if (!row?.password) {
+      throw validationFailed({
+        service: ['Set a password before disconnecting your only way to log in.'],
+      });
+    }
+    await services.socialProfiles.unlink(request.user!.id, request.params.service);
+    return { message: `Disabled ${PROVIDERS[request.params.service].label} account` };
+  });
 };

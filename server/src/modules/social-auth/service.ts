@@ -1,5 +1,5 @@
 import type { SocialService } from '@backbeat/common';
-import { HttpError, notFound } from '../../http/http-error.ts';
+import { notFound } from '../../lib/domain-errors.ts';
 import type { Services } from '../../services.ts';
 import { PROVIDERS, type ProviderProfile, type ProviderSpec } from './providers.ts';
 
@@ -140,5 +140,3 @@ export function assertAttemptMatches(
   }
   return attempt;
 }
-
-export { HttpError };

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type * as OTPAuthModule from 'otpauth';
 import type QRCodeModule from 'qrcode';
-import { validationFailed } from '../../http/http-error.ts';
+import { validationFailed } from '../../lib/domain-errors.ts';
 import { lazyRequire } from '../../lib/lazy-require.ts';
 import type { Cipher } from '../../lib/crypto.ts';
 import type { SettingsService } from '../settings/service.ts';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { PROFILE_IMAGE_MAX_BYTES } from '@backbeat/common';
-import { validationFailed } from '../../http/http-error.ts';
+import { validationFailed } from '../../lib/domain-errors.ts';
 import { processedImage } from '../../lib/image-upload.ts';
 import { UnsafeFetchError, fetchPublicUrl } from '../../lib/safe-fetch.ts';
 import type { UsersService } from './service.ts';

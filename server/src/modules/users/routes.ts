@@ -1,17 +1,18 @@
 import { mkdirSync } from 'node:fs';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import { z } from 'zod';
+import { PROFILE_IMAGE_MAX_BYTES, avatarUrlSchema, hasPermission } from '@backbeat/common';
 import {
-  PROFILE_IMAGE_MAX_BYTES,
-  avatarUrlSchema,
-  changeLocaleSchema,
-  deleteAccountSchema,
-  hasPermission,
-  updateAccountSchema,
-} from '@backbeat/common';
+  changeLocale,
+  deleteAccount,
+  getUser,
+  removeAvatar,
+  updateUser,
+  uploadAvatar,
+} from '@backbeat/common/contracts';
+import { registerEndpoint } from '../../http/endpoint.ts';
 import { forbidden, notFound, validationFailed } from '../../http/http-error.ts';
-import { typed, type RoutesPlugin } from '../../http/types.ts';
+import type { RoutesPlugin } from '../../http/types.ts';
 import { uploadedFileBytes } from '../../lib/image-upload.ts';
 import type { FastifyRequest } from 'fastify';
 import { bootstrapFor } from '../bootstrap/present.ts';
@@ -20,8 +21,6 @@ import { requireConfirmedPassword } from '../auth/session-login.ts';
 import { AVATAR_URL_PREFIX, avatarDirectory, createAvatarsService } from './avatars.ts';
 
 const GUEST_LOCALE_DAYS = 365;
-// Ids are 32-bit integers; a larger one would make PostgreSQL fail the query (500).
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 /** A user edits their own account; holders of users.update may edit anyone's. */
 function assertCanEdit(request: FastifyRequest, id: number): void {
@@ -31,12 +30,17 @@ function assertCanEdit(request: FastifyRequest, id: number): void {
 }
 
 export const usersRoutes: RoutesPlugin = async (app) => {
-  const api = typed(app);
   const { services } = app;
   const avatars = createAvatarsService({
     users: services.users,
     storagePath: services.config.storagePath,
   });
+
+  const existingUser = async (id: number) => {
+    const user = await services.users.findById(id);
+    if (!user) throw notFound();
+    return user;
+  };
 
   const directory = avatarDirectory(services.config.storagePath);
   mkdirSync(directory, { recursive: true });
@@ -50,109 +54,86 @@ export const usersRoutes: RoutesPlugin = async (app) => {
     limits: { fileSize: PROFILE_IMAGE_MAX_BYTES + 1, files: 1, fields: 5 },
   });
 
-  api.get(
-    '/api/v1/users/:id',
-    { schema: { params: idParams }, config: { access: 'users.view' } },
-    async (request) => {
-      const { id } = request.params;
-      if (request.user?.id === id) {
-        const [user, profile] = await Promise.all([
-          services.users.complete(request.user),
-          services.profiles.details(id),
-        ]);
-        return { user: { ...user, ...profile } };
-      }
-      const user = await services.profiles.publicUser(id);
-      if (!user) throw notFound();
-      return { user };
-    },
-  );
+  registerEndpoint(app, getUser, async (request) => {
+    const { id } = request.params;
+    if (request.user?.id === id) {
+      const [user, profile] = await Promise.all([
+        services.users.complete(request.user),
+        services.profiles.details(id),
+      ]);
+      return { user: { ...user, ...profile } };
+    }
+    const user = await services.profiles.publicUser(id);
+    if (!user) throw notFound();
+    return { user };
+  });
 
-  api.put(
-    '/api/v1/users/:id',
-    { schema: { params: idParams, body: updateAccountSchema }, config: { access: 'auth' } },
-    async (request) => {
-      assertCanEdit(request, request.params.id);
-      const { language, ...rest } = request.body;
-      if (language && !(await services.bootstrap.locale(language))) {
-        throw validationFailed({ language: ['This language is not available.'] });
-      }
-      await services.users.update(request.params.id, {
-        ...rest,
-        ...(language !== undefined ? { language } : {}),
-      });
-      return { user: await services.users.findById(request.params.id) };
-    },
-  );
+  registerEndpoint(app, updateUser, async (request) => {
+    assertCanEdit(request, request.params.id);
+    const { language, ...rest } = request.body;
+    if (language && !(await services.bootstrap.locale(language))) {
+      throw validationFailed({ language: ['This language is not available.'] });
+    }
+    await services.users.update(request.params.id, {
+      ...rest,
+      ...(language !== undefined ? { language } : {}),
+    });
+    return { user: await existingUser(request.params.id) };
+  });
 
-  api.post(
-    '/api/v1/users/:id/avatar',
-    { schema: { params: idParams }, config: { access: 'auth' } },
-    async (request) => {
-      assertCanEdit(request, request.params.id);
-      let image: string;
-      if (request.isMultipart()) {
-        const bytes = await uploadedFileBytes(request, PROFILE_IMAGE_MAX_BYTES);
-        image = await avatars.store(request.params.id, bytes);
-      } else {
-        const parsed = avatarUrlSchema.safeParse(request.body);
-        if (!parsed.success)
-          throw validationFailed({
-            url: [parsed.error.issues[0]?.message ?? 'Enter an image address.'],
-          });
-        image = await avatars.storeFromUrl(request.params.id, parsed.data.url);
-      }
-      return { user: await services.users.findById(request.params.id), image };
-    },
-  );
+  registerEndpoint(app, uploadAvatar, async (request) => {
+    assertCanEdit(request, request.params.id);
+    let image: string;
+    if (request.isMultipart()) {
+      // Checked by decoding (image bombs refused), with malformed bodies answered 4xx.
+      const bytes = await uploadedFileBytes(request, PROFILE_IMAGE_MAX_BYTES);
+      image = await avatars.store(request.params.id, bytes);
+    } else {
+      const parsed = avatarUrlSchema.safeParse(request.body);
+      if (!parsed.success)
+        throw validationFailed({
+          url: [parsed.error.issues[0]?.message ?? 'Enter an image address.'],
+        });
+      image = await avatars.storeFromUrl(request.params.id, parsed.data.url);
+    }
+    return { user: await existingUser(request.params.id), image };
+  });
 
-  api.delete(
-    '/api/v1/users/:id/avatar',
-    { schema: { params: idParams }, config: { access: 'auth' } },
-    async (request) => {
-      assertCanEdit(request, request.params.id);
-      await avatars.remove(request.params.id);
-      return { user: await services.users.findById(request.params.id) };
-    },
-  );
+  registerEndpoint(app, removeAvatar, async (request) => {
+    assertCanEdit(request, request.params.id);
+    await avatars.remove(request.params.id);
+    return { user: await existingUser(request.params.id) };
+  });
 
-  api.delete(
-    '/api/v1/users/:id',
-    { schema: { params: idParams, querystring: deleteAccountSchema }, config: { access: 'auth' } },
-    async (request) => {
-      // Only one's own account (spec §6); sessions, tokens and links go with it.
-      if (request.user!.id !== request.params.id)
-        throw forbidden('You can only delete your own account.');
-      await requireConfirmedPassword(request);
-      const image = request.user!.image;
-      await services.profiles.removeHeaderImage(request.params.id);
-      // What the database cascade would leave behind: notifications, search entries, files.
-      await services.workspaces.deleteOwnedBy(request.params.id);
-      await services.playlists.deleteOwnedBy(request.params.id);
-      await services.users.delete(request.params.id);
-      await avatars.removeStoredFile(image);
-      await request.session.destroy();
-      request.user = null;
-      return { message: 'Account deleted', bootstrapData: await bootstrapFor(request) };
-    },
-  );
+  registerEndpoint(app, deleteAccount, async (request) => {
+    // Only one's own account (spec §6); sessions, tokens and links go with it.
+    if (request.user!.id !== request.params.id)
+      throw forbidden('You can only delete your own account.');
+    await requireConfirmedPassword(request);
+    const image = request.user!.image;
+    await services.profiles.removeHeaderImage(request.params.id);
+    // What the database cascade would leave behind: notifications, search entries, files.
+    await services.workspaces.deleteOwnedBy(request.params.id);
+    await services.playlists.deleteOwnedBy(request.params.id);
+    await services.users.delete(request.params.id);
+    await avatars.removeStoredFile(image);
+    await request.session.destroy();
+    request.user = null;
+    return { message: 'Account deleted', bootstrapData: await bootstrapFor(request) };
+  });
 
   /** Changes the interface language: on the account when logged in, in a cookie for guests. */
-  api.post(
-    '/api/v1/users/me/locale',
-    { schema: { body: changeLocaleSchema }, config: { access: 'public' } },
-    async (request, reply) => {
-      const locale = await services.bootstrap.locale(request.body.locale);
-      if (!locale) throw validationFailed({ locale: ['This language is not available.'] });
-      if (request.user) await services.users.setLanguage(request.user.id, locale.language);
-      else {
-        reply.setCookie(LOCALE_COOKIE, locale.language, {
-          path: '/',
-          sameSite: 'lax',
-          maxAge: GUEST_LOCALE_DAYS * 86400,
-        });
-      }
-      return { locale };
-    },
-  );
+  registerEndpoint(app, changeLocale, async (request, reply) => {
+    const locale = await services.bootstrap.locale(request.body.locale);
+    if (!locale) throw validationFailed({ locale: ['This language is not available.'] });
+    if (request.user) await services.users.setLanguage(request.user.id, locale.language);
+    else {
+      reply.setCookie(LOCALE_COOKIE, locale.language, {
+        path: '/',
+        sameSite: 'lax',
+        maxAge: GUEST_LOCALE_DAYS * 86400,
+      });
+    }
+    return { locale };
+  });
 };

@@ -6,7 +6,7 @@ import {
   type WorkspaceRole,
   type WorkspaceSummary,
 } from '@backbeat/common';
-import { HttpError, forbidden, notFound, validationFailed } from '../../http/http-error.ts';
+import { conflict, forbidden, notFound, validationFailed } from '../../lib/domain-errors.ts';
 import { randomToken } from '../../lib/crypto.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { workspaceInviteMail } from '../../mail/templates.ts';
@@ -224,7 +224,7 @@ export function createWorkspacesService(deps: {
       await deps.notifications.withdraw(inviteReference(invite.id));
       await announce(await repository.memberIds(invite.workspace_id));
       const workspace = await repository.findForMember(invite.workspace_id, user.id);
-      if (!workspace) throw new HttpError(409, 'The workspace was deleted meanwhile.');
+      if (!workspace) throw conflict('The workspace was deleted meanwhile.');
       return {
         id: workspace.id,
         name: workspace.name,

@@ -6,9 +6,10 @@ import {
   type BootstrapData,
   type SocialService,
 } from '@backbeat/common';
+import * as endpoints from '@backbeat/common/contracts';
+import { api } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/api-error.ts';
 import { useBootstrap, useBootstrapStore } from '../../lib/bootstrap.ts';
-import { http } from '../../lib/http.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { useTrans } from '../../lib/translator.ts';
 import { buttonClass } from '../../ui/button.tsx';
@@ -98,12 +99,7 @@ export function useSocialLogin(options: { onTwoFactor(): void; onLoggedIn(): voi
               },
             )}
             submitLabel={trans('Connect')}
-            submit={(password) =>
-              http.post<{ bootstrapData?: BootstrapData; two_factor?: boolean }>(
-                'secure/auth/social/connect',
-                { password },
-              )
-            }
+            submit={(password) => api(endpoints.socialConnectWithPassword, { password })}
             close={close}
           />
         ),
@@ -141,9 +137,7 @@ export async function connectSocialAccount(
 
 export async function disconnectSocialAccount(service: SocialService): Promise<string> {
   try {
-    const { message } = await http.post<{ message: string }>(
-      `secure/auth/social/${service}/disconnect`,
-    );
+    const { message } = await api(endpoints.socialDisconnect, { service });
     const { data, patch } = useBootstrapStore.getState();
     if (data.user) {
       patch({

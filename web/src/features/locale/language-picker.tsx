@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import type { Locale } from '@backbeat/common';
+import * as endpoints from '@backbeat/common/contracts';
+import { api } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/api-error.ts';
 import { useBootstrap, useBootstrapStore } from '../../lib/bootstrap.ts';
-import { http } from '../../lib/http.ts';
 import { useTrans } from '../../lib/translator.ts';
 import { Icon } from '../../ui/icons.tsx';
 import { toast } from '../../ui/toast/toast-store.ts';
@@ -14,7 +14,7 @@ export function LanguagePicker() {
   const languages = useBootstrap((d) => d.localizations);
   const current = useBootstrap((d) => d.locale.language);
   const change = useMutation({
-    mutationFn: (locale: string) => http.post<{ locale: Locale }>('users/me/locale', { locale }),
+    mutationFn: (locale: string) => api(endpoints.changeLocale, { locale }),
     onSuccess: ({ locale }) => {
       const { data, patch } = useBootstrapStore.getState();
       patch({ locale, user: data.user ? { ...data.user, language: locale.language } : null });

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
-import { REALTIME_PATH, type RealtimeEvent } from '@backbeat/common';
-import { http } from '../../lib/http.ts';
+import { type RealtimeEvent } from '@backbeat/common';
+import * as endpoints from '@backbeat/common/contracts';
+import { apiUrl } from '../../lib/api.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { playlistKeys } from '../library/playlist-keys.ts';
 import { refreshWorkspaces } from '../workspaces/queries.ts';
@@ -42,7 +43,7 @@ export function useRealtime(userId: number | null): void {
     let stopped = false;
 
     const connect = () => {
-      const url = new URL(http.url(REALTIME_PATH));
+      const url = new URL(apiUrl(endpoints.realtime));
       url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
       // Events follow the user, not the active workspace.
       url.searchParams.delete('workspaceId');

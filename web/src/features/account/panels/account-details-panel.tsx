@@ -1,8 +1,9 @@
 import { useRef, useState, type ChangeEvent } from 'react';
 import { PROFILE_IMAGE_MAX_BYTES, updateAccountSchema, type User } from '@backbeat/common';
+import * as endpoints from '@backbeat/common/contracts';
+import { api } from '../../../lib/api.ts';
 import { errorMessage, fieldErrors } from '../../../lib/api-error.ts';
 import { applyServerErrors, fieldError, useSchemaForm } from '../../../lib/forms.ts';
-import { http } from '../../../lib/http.ts';
 import { useTrans } from '../../../lib/translator.ts';
 import { Avatar } from '../../../ui/avatar.tsx';
 import { Button } from '../../../ui/button.tsx';
@@ -42,7 +43,7 @@ function AvatarEditor({ user }: { user: User }) {
     }
     const body = new FormData();
     body.append('file', file);
-    void run(() => http.post(`users/${user.id}/avatar`, body), 'Uploaded avatar');
+    void run(() => api(endpoints.uploadAvatar, { id: user.id }, { body }), 'Uploaded avatar');
   };
 
   return (
@@ -72,7 +73,7 @@ function AvatarEditor({ user }: { user: User }) {
               variant="text"
               disabled={busy}
               onClick={() =>
-                void run(() => http.delete(`users/${user.id}/avatar`), 'Removed avatar')
+                void run(() => api(endpoints.removeAvatar, { id: user.id }), 'Removed avatar')
               }
             >
               {trans('Remove image')}
@@ -84,7 +85,10 @@ function AvatarEditor({ user }: { user: User }) {
           onSubmit={(e) => {
             e.preventDefault();
             if (url)
-              void run(() => http.post(`users/${user.id}/avatar`, { url }), 'Uploaded avatar');
+              void run(
+                () => api(endpoints.uploadAvatar, { id: user.id }, { body: { url } }),
+                'Uploaded avatar',
+              );
           }}
         >
           <input
@@ -113,7 +117,8 @@ export function AccountDetailsPanel({ user }: { user: User }) {
   });
   const submit = form.handleSubmit(async (values) => {
     try {
-      const response = await http.put<{ user: User }>(`users/${user.id}`, {
+      const response = await api(endpoints.updateUser, {
+        id: user.id,
         name: values.name,
         first_name: values.first_name,
         last_name: values.last_name,

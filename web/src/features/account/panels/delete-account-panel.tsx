@@ -1,9 +1,10 @@
 import { startTransition } from 'react';
 import { useNavigate } from 'react-router';
-import type { BootstrapData, User } from '@backbeat/common';
+import type { User } from '@backbeat/common';
+import * as endpoints from '@backbeat/common/contracts';
+import { api } from '../../../lib/api.ts';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { useBootstrapStore } from '../../../lib/bootstrap.ts';
-import { http } from '../../../lib/http.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { useTrans } from '../../../lib/translator.ts';
 import { Button } from '../../../ui/button.tsx';
@@ -38,9 +39,7 @@ export function DeleteAccountPanel({ user }: { user: User }) {
     if (!sure) return;
     try {
       const response = await withConfirmedPassword(() =>
-        http.delete<{ message: string; bootstrapData: BootstrapData }>(`users/${user.id}`, {
-          params: { deleteCurrentUser: true },
-        }),
+        api(endpoints.deleteAccount, { id: user.id, deleteCurrentUser: true }),
       );
       if (!response) return;
       // Leave the guarded page first, so its guard does not send the now-guest to /login.

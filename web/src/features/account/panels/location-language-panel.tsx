@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import type { Locale, User } from '@backbeat/common';
+import type { User } from '@backbeat/common';
 import * as endpoints from '@backbeat/common/contracts';
 import { api } from '../../../lib/api.ts';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { useBootstrapStore } from '../../../lib/bootstrap.ts';
-import { http } from '../../../lib/http.ts';
 import { useTrans } from '../../../lib/translator.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
@@ -35,16 +34,15 @@ export function LocationLanguagePanel({ user }: { user: User }) {
     setBusy(true);
     try {
       const language = String(form.get('language') ?? '') || null;
-      const response = await http.put<{ user: User }>(`users/${user.id}`, {
+      const response = await api(endpoints.updateUser, {
+        id: user.id,
         language,
         country: String(form.get('country') ?? '') || null,
         timezone: String(form.get('timezone') ?? '') || null,
       });
       setCurrentUser(response.user);
       if (language && language !== useBootstrapStore.getState().data.locale.language) {
-        const { locale } = await http.post<{ locale: Locale }>('users/me/locale', {
-          locale: language,
-        });
+        const { locale } = await api(endpoints.changeLocale, { locale: language });
         useBootstrapStore.getState().patch({ locale });
       }
       toast(trans('Updated account details'));

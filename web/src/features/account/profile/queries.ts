@@ -1,13 +1,7 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import type {
-  Album,
-  Pagination,
-  PublicUser,
-  Track,
-  UpdateProfileValues,
-  User,
-} from '@backbeat/common';
-import { http } from '../../../lib/http.ts';
+import type { Album, Pagination, PublicUser, Track, UpdateProfileValues } from '@backbeat/common';
+import * as endpoints from '@backbeat/common/contracts';
+import { api, apiUpload } from '../../../lib/api.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 
 const UPLOADS_PAGE_SIZE = 30;
@@ -21,8 +15,7 @@ export const profileKeys = {
 export const useUserProfileQuery = (id: number) =>
   useQuery({
     queryKey: profileKeys.user(id),
-    queryFn: async ({ signal }) =>
-      (await http.get<{ user: PublicUser }>(`users/${id}`, { signal })).user,
+    queryFn: async ({ signal }) => (await api(endpoints.getUser, { id }, { signal })).user,
     enabled: Number.isInteger(id) && id > 0,
   });
 
@@ -33,10 +26,14 @@ export function useProfileUploadsQuery<K extends 'tracks' | 'albums'>(userId: nu
     initialPageParam: 1,
     queryFn: async ({ pageParam, signal }) =>
       (
-        await http.get<{ pagination: Pagination<K extends 'tracks' ? Track : Album> }>(
-          `users/${userId}/${kind}`,
-          { params: { page: pageParam, perPage: UPLOADS_PAGE_SIZE }, signal },
-        )
+        (await api(
+          // Both lists take the same page query; only the items differ.
+          (kind === 'tracks'
+            ? endpoints.getUserTracks
+            : endpoints.getUserAlbums) as typeof endpoints.getUserTracks,
+          { id: userId, page: pageParam, perPage: UPLOADS_PAGE_SIZE },
+          { signal },
+        )) as { pagination: Pagination<K extends 'tracks' ? Track : Album> }
       ).pagination,
     getNextPageParam: (last) =>
       last.current_page < last.last_page ? last.current_page + 1 : undefined,
@@ -60,19 +57,11 @@ const imageForm = (file: File) => {
 };
 
 export const profileApi = {
-  update: async (input: UpdateProfileValues) =>
-    (await http.put<{ user: PublicUser }>('users/me/profile', input)).user,
+  update: async (input: UpdateProfileValues) => (await api(endpoints.updateProfile, input)).user,
   uploadHeaderImage: async (file: File, onProgress: (fraction: number) => void) =>
-    (
-      await http.upload<{ user: PublicUser }>('users/me/header-image', imageForm(file), {
-        onProgress,
-      })
-    ).user,
-  removeHeaderImage: async () =>
-    (await http.delete<{ user: PublicUser }>('users/me/header-image')).user,
+    (await apiUpload(endpoints.uploadHeaderImage, {}, imageForm(file), { onProgress })).user,
+  removeHeaderImage: async () => (await api(endpoints.removeHeaderImage)).user,
   uploadAvatar: async (userId: number, file: File, onProgress: (fraction: number) => void) =>
-    (await http.upload<{ user: User }>(`users/${userId}/avatar`, imageForm(file), { onProgress }))
-      .user,
-  removeAvatar: async (userId: number) =>
-    (await http.delete<{ user: User }>(`users/${userId}/avatar`)).user,
+    (await apiUpload(endpoints.uploadAvatar, { id: userId }, imageForm(file), { onProgress })).user,
+  removeAvatar: async (userId: number) => (await api(endpoints.removeAvatar, { id: userId })).user,
 };
