@@ -1,14 +1,16 @@
+import { randomBytes } from 'node:crypto';
 import { text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startS3, type TestS3 } from '../../test/helpers/s3-server.ts';
 import { loadConfig } from '../config.ts';
 import { createS3Storage, type S3Storage } from './s3.ts';
 
+const appKey = randomBytes(32).toString('base64url');
 let s3: TestS3;
 let storage: S3Storage;
 beforeAll(async () => {
   s3 = await startS3();
-  const config = loadConfig({ ...s3.env, APP_KEY: 'k'.repeat(32), STORAGE_PATH: '/tmp' });
+  const config = loadConfig({ ...s3.env, APP_KEY: appKey, STORAGE_PATH: '/tmp' });
   if (config.storage.driver !== 's3') throw new Error('expected the S3 driver');
   storage = createS3Storage(config.storage);
 });
@@ -50,7 +52,7 @@ describe('S3 storage (against s3rver)', () => {
 describe('config', () => {
   it('refuses STORAGE_DRIVER=s3 without a bucket and keys', () => {
     expect(() =>
-      loadConfig({ STORAGE_DRIVER: 's3', APP_KEY: 'k'.repeat(32), STORAGE_PATH: '/tmp' }),
+      loadConfig({ STORAGE_DRIVER: 's3', APP_KEY: appKey, STORAGE_PATH: '/tmp' }),
     ).toThrow(/S3_BUCKET, S3_KEY, S3_SECRET/);
   });
 });
