@@ -6,3 +6,4 @@ export * from './notifications/contract.ts';
 export * from './workspace-contract.ts';
 export * from './user-contract.ts';
 export * from './admin/contract.ts';
+export * from './uploads/contract.ts';

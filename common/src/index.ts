@@ -15,3 +15,4 @@ export * from './catalog/index.ts';
 export * from './notifications/index.ts';
 export * from './workspaces.ts';
 export * from './library/index.ts';
+export * from './uploads/index.ts';

@@ -50,7 +50,10 @@ export const PERMISSION_DEFINITIONS: PermissionDefinition[] = [
     name: 'music.create',
     group: 'music',
     description: 'Upload tracks and create albums.',
-    restrictions: [{ name: 'count', description: 'Maximum number of tracks a user may upload.' }],
+    restrictions: [
+      { name: 'count', description: 'Maximum number of tracks a user may upload.' },
+      { name: 'space', description: 'Upload space in bytes; uploads stop once it is used.' },
+    ],
   },
   { name: 'music.update', group: 'music', description: 'Edit any track, album or artist.' },
   { name: 'music.delete', group: 'music', description: 'Delete any track, album or artist.' },

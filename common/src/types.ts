@@ -185,6 +185,16 @@ export const publicSettingsSchema = z.object({
   get fonts() {
     return webFontSettingsSchema.optional();
   },
+  /** What the upload client needs to choose a method and check files first (spec 2 §4, §5). */
+  uploads: z.object({
+    chunk: z.boolean(),
+    chunk_size: z.number(),
+    max_size: z.number().nullable(),
+    allowed_extensions: z.array(z.string()),
+    blocked_extensions: z.array(z.string()),
+    /** On only when the storage is S3 and the admin allowed direct uploads. */
+    s3_direct_upload: z.boolean(),
+  }),
 });
 export type PublicSettings = z.infer<typeof publicSettingsSchema>;
 

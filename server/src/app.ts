@@ -23,7 +23,9 @@ import { bootstrapFor } from './modules/bootstrap/present.ts';
 import { bootstrapRoutes } from './modules/bootstrap/routes.ts';
 import { catalogAdminRoutes } from './modules/catalog/admin-routes.ts';
 import { musicRoutes } from './composition/music-routes.ts';
+import { fileEntriesRoutes } from './modules/file-entries/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { uploadsRoutes } from './modules/uploads/routes.ts';
 import { logsRoutes } from './modules/logs/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { profilesRoutes } from './modules/profiles/routes.ts';
@@ -174,6 +176,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(notificationsRoutes);
   await app.register(workspacesRoutes);
   await app.register(realtimeRoutes);
+  await app.register(fileEntriesRoutes);
+  await app.register(uploadsRoutes);
   app.addHook('onClose', async () => {
     services.geo.stop();
     services.mailer.close();
@@ -181,6 +185,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await stopCacheSync
     )();
     await services.realtime.close();
+    await services.tus.close();
   });
   await options.configure?.(app);
   await registerSpa(app, config.webDistPath, bootstrapFor);

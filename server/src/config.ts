@@ -40,7 +40,47 @@ const envSchema = z.object({
   SEARCH_RATE_LIMIT: z.coerce.number().int().positive().default(SEARCH_RATE_LIMIT.max),
   ADMIN_EMAIL: z.email().default('admin@backbeat.local'),
   ADMIN_PASSWORD: z.string().min(8).optional(),
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_KEY: z.string().min(1).optional(),
+  S3_SECRET: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: flag.default(false),
 });
+
+/** Where uploaded and generated files live (DESIGN §1): local disk, or an S3-compatible bucket. */
+export type StorageConfig =
+  | { driver: 'local' }
+  | {
+      driver: 's3';
+      bucket: string;
+      /** Unset for AWS itself; set for MinIO, R2, s3rver and the like. */
+      endpoint: string | null;
+      region: string;
+      accessKeyId: string;
+      secretAccessKey: string;
+      forcePathStyle: boolean;
+    };
+
+function storageConfigOf(e: z.output<typeof envSchema>): StorageConfig {
+  if (e.STORAGE_DRIVER === 'local') return { driver: 'local' };
+  const missing = (['S3_BUCKET', 'S3_KEY', 'S3_SECRET'] as const).filter((name) => !e[name]);
+  if (missing.length) {
+    throw new ConfigError(
+      `Invalid configuration:\n  STORAGE_DRIVER=s3 needs ${missing.join(', ')} to be set`,
+    );
+  }
+  return {
+    driver: 's3',
+    bucket: e.S3_BUCKET!,
+    endpoint: e.S3_ENDPOINT ?? null,
+    region: e.S3_REGION,
+    accessKeyId: e.S3_KEY!,
+    secretAccessKey: e.S3_SECRET!,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE,
+  };
+}
 
 export interface Config {
   env: 'production' | 'development' | 'test';
@@ -65,6 +105,7 @@ export interface Config {
   sessionLifetimeMinutes: number;
   rememberLifetimeDays: number;
   admin: { email: string; password: string | null };
+  storage: StorageConfig;
   /** OAuth endpoints per provider; tests point them at a local OAuth server. */
   oauthEndpoints: Partial<Record<string, { authorize: string; token: string; profile: string }>>;
   recaptchaVerifyUrl: string;
@@ -136,6 +177,7 @@ export function loadConfig(
     sessionLifetimeMinutes: e.SESSION_LIFETIME_MINUTES,
     rememberLifetimeDays: e.REMEMBER_LIFETIME_DAYS,
     admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD ?? null },
+    storage: storageConfigOf(e),
     oauthEndpoints: {},
     recaptchaVerifyUrl: 'https://www.google.com/recaptcha/api/siteverify',
     allowPrivatePushEndpoints: false,

@@ -10,6 +10,11 @@ import { createAuthRepository } from './modules/auth/repository.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { createEmailVerificationRepository } from './modules/email-verification/repository.ts';
 import { createEmailVerificationService } from './modules/email-verification/service.ts';
+import { createFileEntriesRepository } from './modules/file-entries/repository.ts';
+import { createFileEntriesService } from './modules/file-entries/service.ts';
+import { createDirectUploadsService } from './modules/uploads/direct-service.ts';
+import { createPendingUploadsRepository } from './modules/uploads/pending-repository.ts';
+import { createTusUploads } from './modules/uploads/tus.ts';
 import { createGeoLookup } from './modules/sessions/geo-lookup.ts';
 import { createSocialProfilesRepository } from './modules/social-auth/repository.ts';
 import { createTwoFactorService } from './modules/two-factor/service.ts';
@@ -54,6 +59,7 @@ export function createServices(config: Config, database: DatabaseHandle, fileLog
   const guestRole = cached(() => roles.guestRole(), 10_000);
   const bootstrap = createBootstrapService({
     settings,
+    storageDriver: config.storage.driver,
     themes,
     guestRole,
     localizations,
@@ -96,9 +102,28 @@ export function createServices(config: Config, database: DatabaseHandle, fileLog
       return user && { id: user.id, name: user.name, image: user.image };
     },
   });
+  const fileEntries = createFileEntriesService({
+    repository: createFileEntriesRepository(db),
+    storage: music.storage,
+    settings,
+    disk: config.storage.driver,
+  });
+  const tus = createTusUploads(config, {
+    storage: music.storage,
+    maxSize: () => settings.get('uploads.max_size'),
+  });
+  const directUploads = createDirectUploadsService({
+    storage: music.storage,
+    settings,
+    fileEntries,
+    pending: createPendingUploadsRepository(db),
+  });
   return {
     config,
     database,
+    fileEntries,
+    tus,
+    directUploads,
     fileLogs,
     settings,
     roles,

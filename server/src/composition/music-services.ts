@@ -1,8 +1,7 @@
-import { join } from 'node:path';
 import type { Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import { createResponseCache } from '../lib/response-cache.ts';
-import { createLocalDiskStorage } from '../storage/local-disk.ts';
+import { createStorage } from '../storage/index.ts';
 import { createChannelsRepository } from '../modules/channels/repository.ts';
 import { createChannelsService } from '../modules/channels/service.ts';
 import { createLibraryRepository } from '../modules/library/repository.ts';
@@ -36,7 +35,7 @@ export function createMusicServices(
   },
 ) {
   const { db, dialect } = database;
-  const storage = createLocalDiskStorage(join(config.storagePath, 'files'));
+  const storage = createStorage(config);
   const catalogWrites = createCatalogWriteRepository(db);
   const catalog = createCatalogService({ repository: createCatalogRepository(db, dialect) });
   const searchIndex = createSearchIndexRepository(db, dialect);

@@ -7,6 +7,8 @@ export function scheduledTasks(services: {
   sessions: { deleteExpired(): Promise<number> };
   auth: { pruneLoginFailures(): Promise<number> };
   workspaces: { pruneExpiredInvites(): Promise<number> };
+  tus: { server: { cleanUpExpiredUploads(): Promise<number> } };
+  directUploads: { pruneAbandoned(): Promise<number> };
 }): ScheduledTask[] {
   return [
     {
@@ -29,6 +31,16 @@ export function scheduledTasks(services: {
       everyMs: HOUR_MS,
       async run() {
         return `removed ${await services.workspaces.pruneExpiredInvites()} expired workspace invites`;
+      },
+    },
+    {
+      name: 'prune-abandoned-uploads',
+      everyMs: HOUR_MS,
+      async run() {
+        // tus uploads and direct S3 uploads nobody finished within 24 hours.
+        const tus = await services.tus.server.cleanUpExpiredUploads();
+        const direct = await services.directUploads.pruneAbandoned();
+        return `removed ${tus} expired tus uploads and ${direct} abandoned direct uploads`;
       },
     },
   ];

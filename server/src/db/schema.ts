@@ -1,6 +1,7 @@
 import type { Generated } from 'kysely';
 import type { CatalogTables } from './catalog-schema.ts';
 import type { LibraryTables } from './library-schema.ts';
+import type { UploadsTables } from './uploads-schema.ts';
 
 /** Booleans are stored as 0/1 integers on both dialects so reads and writes look the same. */
 type Flag = number;
@@ -213,7 +214,7 @@ export interface WorkspaceInvitesTable {
   created_at: Timestamp;
 }
 
-export interface Database extends CatalogTables, LibraryTables {
+export interface Database extends CatalogTables, LibraryTables, UploadsTables {
   users: UsersTable;
   user_profiles: UserProfilesTable;
   roles: RolesTable;

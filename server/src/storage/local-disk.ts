@@ -31,7 +31,12 @@ export function createLocalDiskStorage(root: string): Storage {
       await mkdir(dirname(target), { recursive: true });
       // Written aside then renamed, so a reader never sees half a file.
       const temporary = `${target}.${process.pid}.${Date.now()}.tmp`;
-      await writeFile(temporary, data);
+      try {
+        await writeFile(temporary, data);
+      } catch (error) {
+        await rm(temporary, { force: true });
+        throw error;
+      }
       await rename(temporary, target);
     },
     async delete(key) {

@@ -1,7 +1,5 @@
 export type RangeDecision =
-  | { kind: 'full' }
-  | { kind: 'partial'; start: number; end: number }
-  | { kind: 'unsatisfiable' };
+  { kind: 'full' } | { kind: 'partial'; start: number; end: number } | { kind: 'unsatisfiable' };
 
 /**
  * One byte range of RFC 9110 §14: `bytes=a-b`, `bytes=a-` or `bytes=-n`. Anything else (a

@@ -14,7 +14,8 @@ export interface Storage {
   stat(key: string): Promise<StoredFileInfo | null>;
   /** Reads bytes `start..end` inclusive (the whole file without a range). */
   read(key: string, range?: { start: number; end: number }): Readable;
-  write(key: string, data: Buffer | string): Promise<void>;
+  /** A stream is written as it arrives (a failed stream leaves nothing behind). */
+  write(key: string, data: Buffer | string | Readable): Promise<void>;
   delete(key: string): Promise<void>;
 }
 

@@ -9,6 +9,7 @@ import * as collaborativePlaylists from './0006_collaborative_playlists.ts';
 import * as profiles from './0007_profiles.ts';
 import * as searchByPopularity from './0008_search_by_popularity.ts';
 import * as playlistPositionsFromOne from './0009_playlist_positions_from_one.ts';
+import * as fileEntries from './0010_file_entries.ts';
 
 /** Ordered list of every migration; names sort in the order they must run. */
 const migrations: Record<string, Migration> = {
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '0007_profiles': profiles,
   '0008_search_by_popularity': searchByPopularity,
   '0009_playlist_positions_from_one': playlistPositionsFromOne,
+  '0010_file_entries': fileEntries,
 };
 
 export async function migrateToLatest(db: Db): Promise<string[]> {

@@ -50,6 +50,7 @@ function publicSettings(
   s: SettingValues,
   debug: boolean,
   demo: { email: string; password: string } | null,
+  onS3: boolean,
 ): PublicSettings {
   return {
     homepage: { type: s['homepage.type'] },
@@ -79,6 +80,14 @@ function publicSettings(
       weights: s['fonts.weights'],
       provider_url: s['fonts.provider_url'],
     },
+    uploads: {
+      chunk: s['uploads.chunk'],
+      chunk_size: s['uploads.chunk_size'],
+      max_size: s['uploads.max_size'],
+      allowed_extensions: s['uploads.allowed_extensions'],
+      blocked_extensions: s['uploads.blocked_extensions'],
+      s3_direct_upload: onS3 && s['uploads.s3_direct_upload'],
+    },
   };
 }
 
@@ -99,6 +108,8 @@ export function subscriptionPermissions(
 
 export function createBootstrapService(deps: {
   settings: SettingsService;
+  /** Direct uploads are offered only when files live in S3. */
+  storageDriver: 'local' | 's3';
   themes: ThemesRepository;
   guestRole: () => Promise<{ id: number; permissions: Permission[] } | null>;
   localizations: LocalizationsRepository;
@@ -144,7 +155,7 @@ export function createBootstrapService(deps: {
       return {
         user: ctx.user,
         guest_role: guest,
-        settings: publicSettings(settings, ctx.debug, demo),
+        settings: publicSettings(settings, ctx.debug, demo, deps.storageDriver === 's3'),
         themes: {
           all: allThemes,
           selectedThemeId: typeof storedTheme === 'number' ? storedTheme : null,

@@ -1,4 +1,4 @@
-import type { Menu } from '@backbeat/common';
+import { MB, type Menu } from '@backbeat/common';
 import { defaultMenus } from './default-menus.ts';
 
 /**
@@ -70,6 +70,29 @@ export const SETTING_DEFAULTS = {
   'recaptcha.secret_key': null as string | null,
   /** Web Push (VAPID) key pair, generated on the first start and shared by every instance. */
   'notifications.vapid_keys': null as { publicKey: string; privateKey: string } | null,
+  /** Largest file one upload may carry, in bytes (spec 2 §5); null for no limit. */
+  'uploads.max_size': (2 * 1024 * MB) as number | null,
+  /**
+   * Types an upload must be, judged by its bytes: extensions (`mp3`) or mime types
+   * (`audio/mpeg`, `audio/*`). Empty allows any type not blocked.
+   */
+  'uploads.allowed_extensions': [] as string[],
+  /** Types no upload may be, by its bytes or by the extension the client gave it. */
+  'uploads.blocked_extensions': [
+    'exe',
+    'msi',
+    'bat',
+    'cmd',
+    'sh',
+    'php',
+    'html',
+    'svg',
+  ] as string[],
+  /** Chunked resumable (tus) upload for files of 4 MB or more (spec 2 §4). */
+  'uploads.chunk': true,
+  'uploads.chunk_size': 5 * MB,
+  /** Browsers upload straight to the bucket when the storage is S3 (spec 2 §4). */
+  'uploads.s3_direct_upload': false,
 };
 
 export type SettingName = keyof typeof SETTING_DEFAULTS;

@@ -87,6 +87,7 @@ export const usersRoutes: RoutesPlugin = async (app) => {
     assertCanEdit(request, request.params.id);
     let image: string;
     if (request.isMultipart()) {
+      // Checked by decoding (image bombs refused), with malformed bodies answered 4xx.
       const bytes = await uploadedFileBytes(request, PROFILE_IMAGE_MAX_BYTES);
       image = await avatars.store(request.params.id, bytes);
     } else {

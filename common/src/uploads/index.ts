@@ -1,0 +1,4 @@
+export * from './constants.ts';
+export * from './part-size.ts';
+export * from './schemas.ts';
+export * from './method-choice.ts';

@@ -1,0 +1,88 @@
+import type { Db } from '../../db/database.ts';
+
+export interface NewFileEntry {
+  name: string;
+  path: string;
+  disk: string;
+  file_size: number;
+  mime: string | null;
+  extension: string | null;
+  user_id: number;
+  parent_id: number | null;
+}
+
+const COLUMNS = [
+  'id',
+  'name',
+  'path',
+  'disk',
+  'file_size',
+  'mime',
+  'extension',
+  'user_id',
+  'parent_id',
+  'deleted_at',
+  'created_at',
+  'updated_at',
+] as const;
+
+export type FileEntryRow = NonNullable<
+  Awaited<ReturnType<ReturnType<typeof createFileEntriesRepository>['byId']>>
+>;
+
+export function createFileEntriesRepository(db: Db) {
+  return {
+    async insert(entry: NewFileEntry) {
+      const now = new Date().toISOString();
+      return db
+        .insertInto('file_entries')
+        .values({ ...entry, created_at: now, updated_at: now })
+        .returning(COLUMNS)
+        .executeTakeFirstOrThrow();
+    },
+    byId(id: number) {
+      return db.selectFrom('file_entries').select(COLUMNS).where('id', '=', id).executeTakeFirst();
+    },
+    /** Entries named by id or storage key; only the owner's unless `ownerId` is null. */
+    async find(ids: readonly number[], paths: readonly string[], ownerId: number | null) {
+      if (!ids.length && !paths.length) return [];
+      let query = db
+        .selectFrom('file_entries')
+        .select(COLUMNS)
+        .where((eb) =>
+          eb.or([
+            ...(ids.length ? [eb('id', 'in', ids)] : []),
+            ...(paths.length ? [eb('path', 'in', paths)] : []),
+          ]),
+        );
+      if (ownerId !== null) query = query.where('user_id', '=', ownerId);
+      return query.execute();
+    },
+    async trash(ids: readonly number[]) {
+      if (!ids.length) return;
+      const now = new Date().toISOString();
+      await db
+        .updateTable('file_entries')
+        .set({ deleted_at: now, updated_at: now })
+        .where('id', 'in', ids)
+        .execute();
+    },
+    async remove(ids: readonly number[]) {
+      if (!ids.length) return;
+      await db.deleteFrom('file_entries').where('id', 'in', ids).execute();
+    },
+    /** Bytes a user's entries take, trashed ones included (they still hold space). */
+    async usedSpace(userId: number): Promise<number> {
+      const row = await db
+        .selectFrom('file_entries')
+        .select((eb) =>
+          eb.fn.coalesce(eb.fn.sum<number | string>('file_size'), eb.lit(0)).as('used'),
+        )
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return Number(row?.used ?? 0);
+    },
+  };
+}
+
+export type FileEntriesRepository = ReturnType<typeof createFileEntriesRepository>;

@@ -1,0 +1,176 @@
+import { randomBytes } from 'node:crypto';
+import {
+  SPACE_RESTRICTION,
+  UPLOAD_MESSAGES,
+  UPLOAD_PERMISSION,
+  hasPermission,
+  isOverQuota,
+  type FileEntry,
+  type User,
+} from '@backbeat/common';
+import { notFound, validationFailed } from '../../lib/domain-errors.ts';
+import type { SettingsService } from '../settings/service.ts';
+import type { Storage } from '../../storage/storage.ts';
+import type { FileEntriesRepository, FileEntryRow } from './repository.ts';
+import { sizeProblem, sniffType, typeProblem, type UploadRules } from './restrictions.ts';
+
+/** What is known about a stored object that is about to become an entry. */
+export interface AdoptInput {
+  key: string;
+  /** The client's file name: shown, never used as a path. */
+  name: string;
+  clientExtension?: string | null;
+  clientMime?: string | null;
+  /** Types the caller wants (e.g. `audio/*`); they narrow the site's rules. */
+  accept?: string[];
+  parentId?: number | null;
+}
+
+const cleanExtension = (value: string | null | undefined) => {
+  const extension = value?.trim().toLowerCase().replace(/^\./, '') ?? '';
+  return /^[a-z0-9]{1,20}$/.test(extension) ? extension : null;
+};
+const cleanMime = (value: string | null | undefined) =>
+  value && /^[\w.+-]+\/[\w.+-]+$/.test(value.trim()) ? value.trim().toLowerCase() : null;
+
+export function fileEntryUrl(id: number): string {
+  return `api/v1/file-entries/${id}`;
+}
+
+export function presentFileEntry(row: FileEntryRow): FileEntry {
+  return {
+    id: row.id,
+    name: row.name,
+    file_size: Number(row.file_size),
+    mime: row.mime,
+    extension: row.extension,
+    path: row.path,
+    url: fileEntryUrl(row.id),
+    updated_at: new Date(row.updated_at).toISOString(),
+  };
+}
+
+export type FileEntriesService = ReturnType<typeof createFileEntriesService>;
+
+/**
+ * File entries: every upload path ends here. The bytes are already stored under a key the
+ * server chose; this checks them by content against the site's rules and the user's space,
+ * and either records the entry or removes the bytes, so nothing half-accepted remains.
+ */
+export function createFileEntriesService(deps: {
+  repository: FileEntriesRepository;
+  storage: Storage;
+  settings: Pick<SettingsService, 'get'>;
+  disk: string;
+}) {
+  const { repository, storage, settings } = deps;
+
+  async function rules(): Promise<UploadRules> {
+    return {
+      maxSize: await settings.get('uploads.max_size'),
+      allowed: await settings.get('uploads.allowed_extensions'),
+      blocked: await settings.get('uploads.blocked_extensions'),
+    };
+  }
+
+  const canManageAll = (user: User) =>
+    hasPermission({ user, guestPermissions: [] }, 'files.update');
+
+  return {
+    rules,
+    disk: deps.disk,
+
+    /** A fresh storage key for an upload; random, so no client name ever reaches a path. */
+    newKey(prefix = 'uploads'): string {
+      return `${prefix}/${randomBytes(16).toString('hex')}`;
+    },
+
+    /**
+     * Refuses, before any byte is kept, a file over the size limit or one that would not fit
+     * the user's space (over quota when the space used is at or above the restriction).
+     */
+    async assertMayUpload(user: User, name: string, size: number): Promise<void> {
+      const tooLarge = sizeProblem(await rules(), name, size);
+      if (tooLarge) throw validationFailed({ file: [tooLarge] });
+      const viewer = { user, guestPermissions: [] };
+      const used = await repository.usedSpace(user.id);
+      if (
+        isOverQuota(viewer, UPLOAD_PERMISSION, SPACE_RESTRICTION, used) ||
+        isOverQuota(viewer, UPLOAD_PERMISSION, SPACE_RESTRICTION, used + size - 1)
+      ) {
+        throw validationFailed({ file: [UPLOAD_MESSAGES.overQuota] });
+      }
+    },
+
+    /** Turns stored bytes into an entry, or removes them and answers 422 when they break a rule. */
+    async adopt(user: User, input: AdoptInput): Promise<FileEntry> {
+      const info = await storage.stat(input.key);
+      if (!info) throw notFound('The upload was not found.');
+      try {
+        await this.assertMayUpload(user, input.name, info.size);
+        const sniffed = info.size > 0 ? await sniffType(storage.read(input.key)) : null;
+        const clientExtension = cleanExtension(input.clientExtension);
+        const problem = typeProblem(await rules(), sniffed, clientExtension, input.accept);
+        if (problem) throw validationFailed({ file: [problem] });
+        if (input.parentId) {
+          const [parent] = await repository.find([input.parentId], [], user.id);
+          if (!parent) throw validationFailed({ parentId: ['The folder was not found.'] });
+        }
+        const row = await repository.insert({
+          name: input.name.slice(0, 255) || 'file',
+          path: input.key,
+          disk: deps.disk,
+          file_size: info.size,
+          mime: sniffed?.mime ?? cleanMime(input.clientMime),
+          extension: sniffed?.ext ?? clientExtension,
+          user_id: user.id,
+          parent_id: input.parentId ?? null,
+        });
+        return presentFileEntry(row);
+      } catch (error) {
+        await storage.delete(input.key).catch(() => {});
+        throw error;
+      }
+    },
+
+    /** The entry if the user owns it (or manages files); null otherwise, so callers 404. */
+    async visibleEntry(user: User, id: number): Promise<FileEntryRow | null> {
+      const [row] = await repository.find([id], [], canManageAll(user) ? null : user.id);
+      return row && !row.deleted_at ? row : null;
+    },
+
+    async visibleEntryByPath(user: User, path: string): Promise<FileEntryRow | null> {
+      const [row] = await repository.find([], [path], canManageAll(user) ? null : user.id);
+      return row ?? null;
+    },
+
+    /**
+     * Moves entries to the trash, or deletes them and their bytes forever. Every id and path
+     * must name an entry the user may change; otherwise nothing changes and the answer is 404.
+     */
+    async delete(
+      user: User,
+      request: { entryIds: number[]; paths: string[]; deleteForever: boolean },
+    ): Promise<number> {
+      const rows = await repository.find(
+        request.entryIds,
+        request.paths,
+        canManageAll(user) ? null : user.id,
+      );
+      const foundIds = new Set(rows.map((row) => row.id));
+      const foundPaths = new Set(rows.map((row) => row.path));
+      const missing =
+        request.entryIds.some((id) => !foundIds.has(id)) ||
+        request.paths.some((path) => !foundPaths.has(path));
+      if (missing) throw notFound('One or more files were not found.');
+      const ids = [...foundIds];
+      if (!request.deleteForever) {
+        await repository.trash(ids);
+        return ids.length;
+      }
+      await repository.remove(ids);
+      await Promise.all(rows.map((row) => storage.delete(row.path).catch(() => {})));
+      return ids.length;
+    },
+  };
+}
