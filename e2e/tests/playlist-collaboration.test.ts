@@ -124,8 +124,8 @@ describe('collaborative playlists', () => {
       .click();
     await other.getByRole('heading', { level: 1, name: 'Rehearsal room' }).waitFor();
     await other.getByRole('button', { name: 'Leave' }).waitFor();
-    expect(await other.getByRole('button', { name: 'Edit' }).count()).toBe(0);
-    expect(await other.getByRole('button', { name: 'Collaborators' }).count()).toBe(0);
+    expect(await other.getByRole('button', { name: 'Edit', exact: true }).count()).toBe(0);
+    expect(await other.getByRole('button', { name: 'Collaborators', exact: true }).count()).toBe(0);
 
     expect(ownerTab.errors).toEqual([]);
     expect(editorTab.errors).toEqual([]);
