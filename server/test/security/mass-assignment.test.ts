@@ -335,9 +335,19 @@ const withoutOwn = (state: Awaited<ReturnType<typeof protectedState>>, column?: 
       }
     : state;
 
+/**
+ * Routes whose body is not a set of fields: a tus PATCH carries the file's bytes at an offset
+ * (application/offset+octet-stream), so there is nothing to assign; tus-upload.test.ts covers
+ * who may send it.
+ */
+const NOT_FIELD_UPDATES = ['PATCH /api/v1/tus/upload/:id'];
+
 describe('mass assignment', () => {
   it('covers every PUT and PATCH route the app serves', () => {
-    const covered = new Set(updates.map((u) => `${u.method} ${u.route}`));
+    const covered = new Set([
+      ...updates.map((u) => `${u.method} ${u.route}`),
+      ...NOT_FIELD_UPDATES,
+    ]);
     const routes = registered
       .filter((route) => API_ROOTS.some((root) => route.url.startsWith(root)))
       .flatMap((route) => [route.method].flat().map((method) => `${method} ${route.url}`))
