@@ -1,6 +1,6 @@
 import { DEFAULT_TIMEZONE, type User } from '@backbeat/common';
-import { HttpError } from '../../http/http-error.ts';
 import type { RolesRepository } from '../roles/repository.ts';
+import { DomainError } from '../../lib/domain-errors.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { createKeyedCache } from '../../lib/cache.ts';
 import type { UserRow, UsersRepository } from './repository.ts';
@@ -119,7 +119,8 @@ export function createUsersService(deps: {
   async function assertNotLastAdmin(userId: number, action: LastAdminAction): Promise<void> {
     const admins = await roles.activeHoldersOf('admin');
     if (admins.length === 1 && admins[0] === userId) {
-      throw new HttpError(422, LAST_ADMIN_MESSAGES[action]);
+      // A rule of the input, not a field error: the answer is 422 with the message alone.
+      throw new DomainError('invalid', LAST_ADMIN_MESSAGES[action]);
     }
   }
 
