@@ -65,9 +65,7 @@ export const usersRoutes: RoutesPlugin = async (app) => {
       ]);
       return { user: { ...user, ...profile, ...own } };
     }
-    const user = await services.profiles.publicUser(id);
-    if (!user) throw notFound();
-    return { user };
+    return { user: await services.profiles.publicUser(id) };
   });
 
   registerEndpoint(app, updateUser, async (request) => {
