@@ -1,6 +1,6 @@
 import { DEFAULT_TIMEZONE, type User } from '@backbeat/common';
 import type { RolesRepository } from '../roles/repository.ts';
-import { DomainError } from '../../lib/domain-errors.ts';
+import { DomainError, notFound } from '../../lib/domain-errors.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { createKeyedCache } from '../../lib/cache.ts';
 import type { UserRow, UsersRepository } from './repository.ts';
@@ -131,6 +131,12 @@ export function createUsersService(deps: {
     async findById(id: number): Promise<User | null> {
       const row = await users.findById(id);
       return row ? present(row) : null;
+    },
+    /** The user with this id; none is not found. */
+    async getById(id: number): Promise<User> {
+      const row = await users.findById(id);
+      if (!row) throw notFound();
+      return present(row);
     },
     findForRequest: (id: number): Promise<User | null> =>
       requestUsers.get(id, async () => {
