@@ -29,9 +29,7 @@ export const useSubscriptionPermissions = create<SubscriptionPermissionsState>((
 }));
 
 type SubscriptionCheck =
-  | typeof getSubscriptionPermissions
-  | typeof canPlayAudioEndpoint
-  | typeof canPlayVideoEndpoint;
+  typeof getSubscriptionPermissions | typeof canPlayAudioEndpoint | typeof canPlayVideoEndpoint;
 
 /** The contract calls this store makes; tests hand in their own. */
 export type CheckGetter = <E extends SubscriptionCheck>(contract: E) => Promise<EndpointAnswer<E>>;
@@ -48,9 +46,7 @@ let generation = 0;
  * permissions keep the error and fall back to audio off, video off, ads on at the end, plan
  * Free; a failed audio or video check means not allowed.
  */
-export async function loadSubscriptionPermissions(
-  get: CheckGetter = fromServer,
-): Promise<void> {
+export async function loadSubscriptionPermissions(get: CheckGetter = fromServer): Promise<void> {
   const run = ++generation;
   const [permissions, audio, video] = await Promise.allSettled([
     get(getSubscriptionPermissions),
