@@ -5,8 +5,9 @@ import { RouterProvider, createBrowserRouter } from 'react-router';
 import { config as configureZod } from 'zod';
 import { appRoutes } from './app/routes.tsx';
 import { setKnownRoutes } from './entities/menus/known-routes.ts';
-import { errorReporterConfig, installErrorReporter } from './lib/error-reporter.ts';
-import { http } from './lib/http.ts';
+import { logClientError } from '@backbeat/common/contracts';
+import { api } from './lib/api.ts';
+import { installErrorReporter } from './lib/error-reporter.ts';
 import { queryClient } from './lib/query-client.ts';
 import { RouteTableContext } from './lib/route-table.ts';
 import './styles.css';
@@ -14,7 +15,7 @@ import './styles.css';
 // Zod probes for eval with `new Function` before compiling fast parsers; the page's CSP
 // forbids eval, so the probe only fills the console with a CSP violation report.
 configureZod({ jitless: true });
-installErrorReporter((report) => http.post(errorReporterConfig.endpoint, report));
+installErrorReporter((report) => api(logClientError, report));
 setKnownRoutes(appRoutes);
 
 const router = createBrowserRouter(appRoutes);

@@ -2,7 +2,6 @@ import { ERROR_TRACE_SAMPLE_RATE, type ClientErrorReport } from '@backbeat/commo
 
 /** The error reporter's settings; the sample rate is the spec's (§9: 0.2). */
 export const errorReporterConfig = {
-  endpoint: 'logs/client-errors',
   /** The share of page loads whose uncaught errors are reported with their trace. */
   tracesSampleRate: ERROR_TRACE_SAMPLE_RATE,
   /** At most this many reports from one page load, so a loop cannot flood the log. */

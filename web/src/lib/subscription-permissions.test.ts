@@ -6,7 +6,7 @@ import {
   loadSubscriptionPermissions,
   resetSubscriptionPermissions,
   useSubscriptionPermissions,
-  type JsonGetter,
+  type CheckGetter,
 } from './subscription-permissions.ts';
 
 const PLAN = {
@@ -19,18 +19,19 @@ const PLAN = {
 };
 
 /** Answers like the server, except for the paths told to fail. */
-function server(failing: Record<string, unknown> = {}): { get: JsonGetter; asked: string[] } {
+function server(failing: Record<string, unknown> = {}): { get: CheckGetter; asked: string[] } {
   const asked: string[] = [];
   const answers: Record<string, unknown> = {
     'subscription/permissions': { permissions: PLAN },
     'subscription/can-play-audio': { can_play: true },
     'subscription/can-play-video': { can_play: true },
   };
-  const get = (async (path: string) => {
+  const get = (async ({ path: contractPath }: { path: string }) => {
+    const path = contractPath.replace('/api/v1/', '');
     asked.push(path);
     if (path in failing) throw failing[path];
     return answers[path];
-  }) as JsonGetter;
+  }) as CheckGetter;
   return { get, asked };
 }
 
@@ -91,10 +92,10 @@ describe('subscription permissions', () => {
     await loadSubscriptionPermissions(server().get);
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
-    const slow = (async (path: string) => {
+    const slow: CheckGetter = async (contract) => {
       await gate;
-      return server().get(path);
-    }) as JsonGetter;
+      return server().get(contract);
+    };
     const pending = loadSubscriptionPermissions(slow);
     resetSubscriptionPermissions();
     expect(useSubscriptionPermissions.getState()).toMatchObject({

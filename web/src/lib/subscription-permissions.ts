@@ -1,7 +1,13 @@
 import { create } from 'zustand';
 import { SUBSCRIPTION_PERMISSION_FALLBACKS, type SubscriptionPermissions } from '@backbeat/common';
+import type { EndpointAnswer } from '@backbeat/common/contract';
+import {
+  canPlayAudio as canPlayAudioEndpoint,
+  canPlayVideo as canPlayVideoEndpoint,
+  getSubscriptionPermissions,
+} from '@backbeat/common/contracts';
+import { api } from './api.ts';
 import { errorMessage } from './api-error.ts';
-import { http } from './http.ts';
 
 const LOAD_FAILED = 'Failed to load subscription permissions';
 
@@ -22,8 +28,15 @@ export const useSubscriptionPermissions = create<SubscriptionPermissionsState>((
   reset: () => set(EMPTY),
 }));
 
-/** The GET calls this store makes; tests hand in their own. */
-export type JsonGetter = <T>(path: string) => Promise<T>;
+type SubscriptionCheck =
+  typeof getSubscriptionPermissions | typeof canPlayAudioEndpoint | typeof canPlayVideoEndpoint;
+
+/** The contract calls this store makes; tests hand in their own. */
+export type CheckGetter = <E extends SubscriptionCheck>(contract: E) => Promise<EndpointAnswer<E>>;
+
+// All three take no input; TypeScript cannot see that through the generic, hence the cast.
+const fromServer = ((contract: SubscriptionCheck) =>
+  api(contract as typeof getSubscriptionPermissions)) as CheckGetter;
 
 let generation = 0;
 
@@ -33,14 +46,12 @@ let generation = 0;
  * permissions keep the error and fall back to audio off, video off, ads on at the end, plan
  * Free; a failed audio or video check means not allowed.
  */
-export async function loadSubscriptionPermissions(
-  get: JsonGetter = (path) => http.get(path),
-): Promise<void> {
+export async function loadSubscriptionPermissions(get: CheckGetter = fromServer): Promise<void> {
   const run = ++generation;
   const [permissions, audio, video] = await Promise.allSettled([
-    get<{ permissions: SubscriptionPermissions }>('subscription/permissions'),
-    get<{ can_play: boolean }>('subscription/can-play-audio'),
-    get<{ can_play: boolean }>('subscription/can-play-video'),
+    get(getSubscriptionPermissions),
+    get(canPlayAudioEndpoint),
+    get(canPlayVideoEndpoint),
   ]);
   // A reset (login, logout) started a newer load: this answer is about someone else.
   if (run !== generation) return;

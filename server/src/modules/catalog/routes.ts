@@ -12,7 +12,6 @@ import {
   logTrackPlay,
 } from '@backbeat/common/contracts';
 import { registerEndpoint } from '../../http/endpoint.ts';
-import { notFound } from '../../http/http-error.ts';
 import type { RoutesPlugin } from '../../http/types.ts';
 import { paginate } from '../../lib/pagination.ts';
 import { cachedAnswer, viewerOf } from './cached-answer.ts';
@@ -36,16 +35,14 @@ export const catalogRoutes: RoutesPlugin = async (app) => {
     }),
   );
 
-  registerEndpoint(app, getTrackLyrics, async (request) => {
-    const lyric = await catalog.lyric(request.params.id, viewerOf(request));
-    if (!lyric) throw notFound('This track has no lyrics.');
-    return { lyric };
-  });
+  registerEndpoint(app, getTrackLyrics, async (request) => ({
+    lyric: await catalog.lyric(request.params.id, viewerOf(request)),
+  }));
 
   /** The player reports each play once it starts; stream requests are not counted. */
   registerEndpoint(app, logTrackPlay, async (request) => {
     const viewer = viewerOf(request);
-    if (!(await catalog.trackIsVisible(request.params.id, viewer))) throw notFound();
+    await catalog.assertTrackVisible(request.params.id, viewer);
     await app.services.plays.log(request.params.id, {
       userId: viewer.userId,
       listener: request.session?.id ?? null,
@@ -69,40 +66,38 @@ export const catalogRoutes: RoutesPlugin = async (app) => {
     ),
   );
 
-  registerEndpoint(app, getArtistTracks, async (request) => {
-    if (!(await catalog.artistExists(request.params.id))) throw notFound();
-    return {
-      pagination: await catalog.artistTracks(request.params.id, viewerOf(request), request.query),
-    };
-  });
+  registerEndpoint(app, getArtistTracks, async (request) => ({
+    pagination: await catalog.existingArtistTracks(
+      request.params.id,
+      viewerOf(request),
+      request.query,
+    ),
+  }));
 
-  registerEndpoint(app, getArtistAlbums, async (request) => {
-    if (!(await catalog.artistExists(request.params.id))) throw notFound();
-    return {
-      pagination: await catalog.artistAlbums(request.params.id, viewerOf(request), request.query),
-    };
-  });
+  registerEndpoint(app, getArtistAlbums, async (request) => ({
+    pagination: await catalog.existingArtistAlbums(
+      request.params.id,
+      viewerOf(request),
+      request.query,
+    ),
+  }));
 
   registerEndpoint(app, listGenres, async () => {
     const genres = await catalog.genres(GENRE_LIST_LIMIT);
     return { pagination: paginate(genres, 1, GENRE_LIST_LIMIT, genres.length) };
   });
 
-  registerEndpoint(app, getTag, async (request) => {
-    const tag = await catalog.tag(request.params.name);
-    if (!tag) throw notFound();
-    return { tag };
-  });
+  registerEndpoint(app, getTag, async (request) => ({
+    tag: await catalog.getTag(request.params.name),
+  }));
 
   registerEndpoint(app, getTagTracks, async (request) => {
-    const tag = await catalog.tag(request.params.name);
-    if (!tag) throw notFound();
+    const tag = await catalog.getTag(request.params.name);
     return { pagination: await catalog.tagTracks(tag.id, viewerOf(request), request.query) };
   });
 
   registerEndpoint(app, getTagAlbums, async (request) => {
-    const tag = await catalog.tag(request.params.name);
-    if (!tag) throw notFound();
+    const tag = await catalog.getTag(request.params.name);
     return { pagination: await catalog.tagAlbums(tag.id, viewerOf(request), request.query) };
   });
 };

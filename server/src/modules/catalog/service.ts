@@ -10,6 +10,7 @@ import type {
   Track,
   TrackDetails,
 } from '@backbeat/common';
+import { notFound } from '../../lib/domain-errors.ts';
 import { pageWindow, paginate } from '../../lib/pagination.ts';
 import {
   groupByOwner,
@@ -73,7 +74,7 @@ export function createCatalogService(deps: { repository: CatalogRepository }) {
     return tracks(ids.filter((id) => allowed.has(id)));
   }
 
-  return {
+  const service = {
     tracks,
     albums,
     artists,
@@ -138,6 +139,24 @@ export function createCatalogService(deps: { repository: CatalogRepository }) {
     async artistExists(id: number): Promise<boolean> {
       return (await repo.artistsByIds([id])).length > 0;
     },
+    /** An artist's tracks tab; a missing artist is not found (an empty page is not). */
+    async existingArtistTracks(
+      id: number,
+      viewer: Viewer,
+      page: PageQuery,
+    ): Promise<Pagination<Track>> {
+      if (!(await service.artistExists(id))) throw notFound();
+      return service.artistTracks(id, viewer, page);
+    },
+    /** An artist's albums tab; a missing artist is not found (an empty page is not). */
+    async existingArtistAlbums(
+      id: number,
+      viewer: Viewer,
+      page: PageQuery,
+    ): Promise<Pagination<Album>> {
+      if (!(await service.artistExists(id))) throw notFound();
+      return service.artistAlbums(id, viewer, page);
+    },
 
     async artistTracks(id: number, viewer: Viewer, page: PageQuery): Promise<Pagination<Track>> {
       const key = viewerKey(viewer);
@@ -195,13 +214,13 @@ export function createCatalogService(deps: { repository: CatalogRepository }) {
       return tracks(ids.filter((id) => id !== track.id).slice(0, limit));
     },
 
-    async lyric(trackId: number, viewer: Viewer): Promise<Lyric | null> {
+    /** A track's lyrics; a hidden track, or one without lyrics, has none to show. */
+    async lyric(trackId: number, viewer: Viewer): Promise<Lyric> {
       const details = await repo.trackDetails(trackId);
-      if (!details || (details.is_public !== 1 && details.owner_id !== viewer.userId)) return null;
-      const row = await repo.lyricOf(trackId);
-      return row
-        ? { track_id: row.track_id, text: row.text, is_synced: row.is_synced === 1 }
-        : null;
+      const visible = details && (details.is_public === 1 || details.owner_id === viewer.userId);
+      const row = visible ? await repo.lyricOf(trackId) : undefined;
+      if (!row) throw notFound('This track has no lyrics.');
+      return { track_id: row.track_id, text: row.text, is_synced: row.is_synced === 1 };
     },
 
     async popularTracks(viewer: Viewer, limit: number) {
@@ -239,6 +258,12 @@ export function createCatalogService(deps: { repository: CatalogRepository }) {
       const row = await repo.tagByName(name);
       return row ? presentTag(row) : null;
     },
+    /** The tag of that name; none is not found. */
+    async getTag(name: string): Promise<Tag> {
+      const tag = await service.tag(name);
+      if (!tag) throw notFound();
+      return tag;
+    },
     async tagsByIds(ids: number[]): Promise<Tag[]> {
       return inOrder(ids, await repo.tagsByIds(ids)).map(presentTag);
     },
@@ -274,6 +299,10 @@ export function createCatalogService(deps: { repository: CatalogRepository }) {
 
     trackIsVisible: async (trackId: number, viewer: Viewer) =>
       (await repo.visibleTrackIds([trackId], viewerKey(viewer))).length > 0,
+    /** Throws not found unless this viewer may see the track. */
+    async assertTrackVisible(trackId: number, viewer: Viewer): Promise<void> {
+      if (!(await service.trackIsVisible(trackId, viewer))) throw notFound();
+    },
     albumIsVisible: (albumId: number, viewer: Viewer) =>
       repo.albumIsVisible(albumId, viewerKey(viewer)),
 
@@ -294,4 +323,5 @@ export function createCatalogService(deps: { repository: CatalogRepository }) {
     addPlay: (trackId: number) => repo.addPlay(trackId),
     countTracks: () => repo.countTracks(),
   };
+  return service;
 }

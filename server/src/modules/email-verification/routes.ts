@@ -2,7 +2,6 @@ import { resendEmailVerification, validateEmailVerificationCode } from '@backbea
 import { registerEndpoint } from '../../http/endpoint.ts';
 import { rateLimit } from '../../http/rate-limit.ts';
 import type { RoutesPlugin } from '../../http/types.ts';
-import { notFound } from '../../lib/domain-errors.ts';
 
 export const emailVerificationRoutes: RoutesPlugin = async (app) => {
   registerEndpoint(
@@ -20,9 +19,7 @@ export const emailVerificationRoutes: RoutesPlugin = async (app) => {
     validateEmailVerificationCode,
     async (request) => {
       await app.services.emailVerification.verify(request.user!.id, request.body.code);
-      const user = await app.services.users.findById(request.user!.id);
-      if (!user) throw notFound();
-      return { user };
+      return { user: await app.services.users.getById(request.user!.id) };
     },
     { config: { rateLimit: rateLimit('otp', 10, 60_000) } },
   );

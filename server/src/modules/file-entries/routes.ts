@@ -3,7 +3,7 @@ import { deleteFileEntries, downloadFileEntry, uploadFileEntry } from '@backbeat
 import { multipartFieldsSchema } from '@backbeat/common';
 import type { FastifyRequest } from 'fastify';
 import { registerEndpoint } from '../../http/endpoint.ts';
-import { HttpError, notFound, validationFailed } from '../../http/http-error.ts';
+import { HttpError, validationFailed } from '../../http/http-error.ts';
 import type { RoutesPlugin } from '../../http/types.ts';
 import { DomainError } from '../../lib/domain-errors.ts';
 import { sendStoredFile } from '../../storage/send-stored-file.ts';
@@ -88,7 +88,6 @@ export const fileEntriesRoutes: RoutesPlugin = async (app) => {
 
   registerEndpoint(app, downloadFileEntry, async (request, reply) => {
     const entry = await fileEntries.visibleEntry(request.user!, request.params.id);
-    if (!entry) throw notFound();
     // Served as an attachment with a type judged from its bytes, never one a client named.
     const safeName = entry.name.replace(/[^\w.\- ]+/g, '_');
     await sendStoredFile(request, reply, storage, entry.path, {

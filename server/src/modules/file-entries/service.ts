@@ -134,9 +134,11 @@ export function createFileEntriesService(deps: {
     },
 
     /** The entry if the user owns it (or manages files); null otherwise, so callers 404. */
-    async visibleEntry(user: User, id: number): Promise<FileEntryRow | null> {
+    /** An entry this user may see and that is not in the trash; any other is not found. */
+    async visibleEntry(user: User, id: number): Promise<FileEntryRow> {
       const [row] = await repository.find([id], [], canManageAll(user) ? null : user.id);
-      return row && !row.deleted_at ? row : null;
+      if (!row || row.deleted_at) throw notFound();
+      return row;
     },
 
     async visibleEntryByPath(user: User, path: string): Promise<FileEntryRow | null> {

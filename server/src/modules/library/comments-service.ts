@@ -1,4 +1,5 @@
 import { trackLink, type CreateCommentInput, type TrackComment } from '@backbeat/common';
+import { forbidden, notFound, validationFailed } from '../../lib/domain-errors.ts';
 import { plainText } from '../../lib/plain-text.ts';
 import type { CatalogService, Viewer } from '../catalog/service.ts';
 import type { NotificationsService } from '../notifications/service.ts';
@@ -22,9 +23,8 @@ const present = (row: Row, replies: TrackComment[] = []): TrackComment => ({
   replies,
 });
 
-export type CommentResult =
-  | { ok: true; comment: TrackComment }
-  | { ok: false; error: 'not_found' | 'disabled' | 'empty' | 'parent' };
+const noSuchParent = () =>
+  validationFailed({ parent_id: ['That comment does not exist on this track.'] });
 
 /**
  * SoundCloud-style comments: on a visible track, optionally at a playback position, with
@@ -41,9 +41,9 @@ export function createCommentsService(deps: {
   return {
     enabled: deps.enabled,
 
-    /** Null when the track is not visible to the viewer. */
+    /** Not found when the track is not visible to the viewer. */
     async forTrack(trackId: number, viewer: Viewer) {
-      if (!(await catalog.trackIsVisible(trackId, viewer))) return null;
+      await catalog.assertTrackVisible(trackId, viewer);
       if (!(await deps.enabled())) return { enabled: false, comments: [] };
       const { top, replies } = await repository.forTrack(trackId, TOP_LEVEL_LIMIT);
       const byParent = new Map<number, TrackComment[]>();
@@ -62,19 +62,19 @@ export function createCommentsService(deps: {
       trackId: number,
       author: { id: number; name: string; image: string | null },
       input: CreateCommentInput,
-    ): Promise<CommentResult> {
+    ): Promise<TrackComment> {
       const track = await catalog.track(trackId, { userId: author.id });
-      if (!track) return { ok: false, error: 'not_found' };
-      if (!(await deps.enabled())) return { ok: false, error: 'disabled' };
+      if (!track) throw notFound();
+      if (!(await deps.enabled())) throw forbidden('Comments are turned off.');
       const body = plainText(input.body);
-      if (!body) return { ok: false, error: 'empty' };
+      if (!body) throw validationFailed({ body: ['Write a comment.'] });
       let parent: Row | undefined;
       if (input.parent_id) {
         parent = await repository.find(input.parent_id);
-        if (!parent || parent.track_id !== trackId) return { ok: false, error: 'parent' };
+        if (!parent || parent.track_id !== trackId) throw noSuchParent();
         // Replying to a reply answers its thread: replies stay one level deep.
         if (parent.parent_id) parent = await repository.find(parent.parent_id);
-        if (!parent) return { ok: false, error: 'parent' };
+        if (!parent) throw noSuchParent();
       }
       const position =
         input.position === null || input.position === undefined
@@ -94,18 +94,17 @@ export function createCommentsService(deps: {
           target: { name: track.name, path: trackLink(track) },
         });
       }
-      return { ok: true, comment: present((await repository.find(id))!) };
+      return present((await repository.find(id))!);
     },
 
     /** The author or an admin deletes (with its replies); anyone else gets "not found". */
-    async delete(id: number, user: { id: number; isAdmin: boolean }): Promise<boolean> {
+    async delete(id: number, user: { id: number; isAdmin: boolean }): Promise<void> {
       const row = await repository.find(id);
-      if (!row) return false;
-      if (row.user_id !== user.id && !user.isAdmin) return false;
+      if (!row) throw notFound();
+      if (row.user_id !== user.id && !user.isAdmin) throw notFound();
       if (!(await catalog.trackIsVisible(row.track_id, { userId: user.id })) && !user.isAdmin)
-        return false;
+        throw notFound();
       await repository.delete(id);
-      return true;
     },
   };
 }

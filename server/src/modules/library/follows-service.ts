@@ -5,15 +5,15 @@ import type {
   Pagination,
   UserSummary,
 } from '@backbeat/common';
+import { notFound, validationFailed } from '../../lib/domain-errors.ts';
 import { paginate, pageWindow } from '../../lib/pagination.ts';
 import type { NotificationsService } from '../notifications/service.ts';
 import type { FollowsRepository } from './follows-repository.ts';
 
 export type FollowsService = ReturnType<typeof createFollowsService>;
 
-export type FollowResult = 'ok' | 'not_found' | 'self';
-
 const reference = (followerId: number, userId: number) => `user_follow:${followerId}:${userId}`;
+const followingSelf = () => validationFailed({ id: ['You cannot follow yourself.'] });
 
 /** Following users, artists and playlists; a newly followed user is notified (`user.followed`). */
 export function createFollowsService(deps: {
@@ -42,9 +42,10 @@ export function createFollowsService(deps: {
     );
 
   return {
-    async follow(follower: UserSummary, type: FollowableType, id: number): Promise<FollowResult> {
-      if (type === 'users' && id === follower.id) return 'self';
-      if (!(await exists(type, id, follower.id))) return 'not_found';
+    /** Refuses following oneself; what the follower cannot see is not found. */
+    async follow(follower: UserSummary, type: FollowableType, id: number): Promise<void> {
+      if (type === 'users' && id === follower.id) throw followingSelf();
+      if (!(await exists(type, id, follower.id))) throw notFound();
       const created = await repository.follow(follower.id, type, id);
       if (created && type === 'users') {
         await deps.notifications.notify(
@@ -54,16 +55,14 @@ export function createFollowsService(deps: {
           { reference: reference(follower.id, id) },
         );
       }
-      return 'ok';
     },
 
-    async unfollow(followerId: number, type: FollowableType, id: number): Promise<FollowResult> {
-      if (type === 'users' && id === followerId) return 'self';
-      if (!(await exists(type, id, followerId))) return 'not_found';
+    async unfollow(followerId: number, type: FollowableType, id: number): Promise<void> {
+      if (type === 'users' && id === followerId) throw followingSelf();
+      if (!(await exists(type, id, followerId))) throw notFound();
       if ((await repository.unfollow(followerId, type, id)) && type === 'users') {
         await deps.notifications.withdraw(reference(followerId, id));
       }
-      return 'ok';
     },
 
     async followedIds(userId: number): Promise<FollowedIds> {
@@ -75,9 +74,9 @@ export function createFollowsService(deps: {
       return { users, artists, playlists };
     },
 
-    /** Null when there is no such user. */
-    async followers(userId: number, page: PageQuery): Promise<Pagination<UserSummary> | null> {
-      if (!(await deps.userSummary(userId))) return null;
+    /** Not found when there is no such user. */
+    async followers(userId: number, page: PageQuery): Promise<Pagination<UserSummary>> {
+      if (!(await deps.userSummary(userId))) throw notFound();
       const { rows, total } = await repository.followers(
         userId,
         pageWindow(page.page, page.perPage),
@@ -85,8 +84,8 @@ export function createFollowsService(deps: {
       return summaries(page, rows, total);
     },
 
-    async following(userId: number, page: PageQuery): Promise<Pagination<UserSummary> | null> {
-      if (!(await deps.userSummary(userId))) return null;
+    async following(userId: number, page: PageQuery): Promise<Pagination<UserSummary>> {
+      if (!(await deps.userSummary(userId))) throw notFound();
       const { rows, total } = await repository.following(
         userId,
         pageWindow(page.page, page.perPage),

@@ -1,4 +1,5 @@
 import type { PageQuery, Pagination, Repost, RepostableType, RepostedIds } from '@backbeat/common';
+import { notFound } from '../../lib/domain-errors.ts';
 import { paginate, pageWindow } from '../../lib/pagination.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import type { RepostsRepository } from './reposts-repository.ts';
@@ -18,12 +19,11 @@ export function createRepostsService(deps: {
       : catalog.albumIsVisible(id, { userId });
 
   return {
-    /** False when the item does not exist or the user may not see it. */
-    async repost(userId: number, type: RepostableType, id: number, on: boolean): Promise<boolean> {
-      if (!(await isVisible(type, id, userId))) return false;
+    /** Not found when the item does not exist or the user may not see it. */
+    async repost(userId: number, type: RepostableType, id: number, on: boolean): Promise<void> {
+      if (!(await isVisible(type, id, userId))) throw notFound();
       if (on) await repository.repost(userId, type, id);
       else await repository.unrepost(userId, type, id);
-      return true;
     },
 
     async ids(userId: number): Promise<RepostedIds> {
@@ -34,13 +34,13 @@ export function createRepostsService(deps: {
       return { tracks, albums };
     },
 
-    /** Null when there is no such user. */
+    /** Not found when there is no such user. */
     async ofUser(
       userId: number,
       viewerId: number | null,
       page: PageQuery,
-    ): Promise<Pagination<Repost> | null> {
-      if (!(await deps.userExists(userId))) return null;
+    ): Promise<Pagination<Repost>> {
+      if (!(await deps.userExists(userId))) throw notFound();
       const { rows, total } = await repository.ofUser(
         userId,
         viewerId ?? 0,

@@ -12,7 +12,6 @@ import {
   unrepost,
 } from '@backbeat/common/contracts';
 import { registerEndpoint } from '../../http/endpoint.ts';
-import { notFound } from '../../http/http-error.ts';
 import type { RoutesPlugin } from '../../http/types.ts';
 import { viewerOf } from '../catalog/cached-answer.ts';
 
@@ -29,13 +28,13 @@ export const libraryRoutes: RoutesPlugin = async (app) => {
 
   registerEndpoint(app, like, async (request) => {
     const { type, id } = request.params;
-    if (!(await library.like(request.user!.id, type, id))) throw notFound();
+    await library.like(request.user!.id, type, id);
     return { liked: true as const };
   });
 
   registerEndpoint(app, unlike, async (request) => {
     const { type, id } = request.params;
-    if (!(await library.unlike(request.user!.id, type, id))) throw notFound();
+    await library.unlike(request.user!.id, type, id);
     return { liked: false as const };
   });
 
@@ -61,23 +60,17 @@ export const libraryRoutes: RoutesPlugin = async (app) => {
 
   registerEndpoint(app, repost, async (request) => {
     const { type, id } = request.params;
-    if (!(await reposts.repost(request.user!.id, type, id, true))) throw notFound();
+    await reposts.repost(request.user!.id, type, id, true);
     return { reposted: true as const };
   });
 
   registerEndpoint(app, unrepost, async (request) => {
     const { type, id } = request.params;
-    if (!(await reposts.repost(request.user!.id, type, id, false))) throw notFound();
+    await reposts.repost(request.user!.id, type, id, false);
     return { reposted: false as const };
   });
 
-  registerEndpoint(app, getUserReposts, async (request) => {
-    const pagination = await reposts.ofUser(
-      request.params.id,
-      viewerOf(request).userId,
-      request.query,
-    );
-    if (!pagination) throw notFound();
-    return { pagination };
-  });
+  registerEndpoint(app, getUserReposts, async (request) => ({
+    pagination: await reposts.ofUser(request.params.id, viewerOf(request).userId, request.query),
+  }));
 };

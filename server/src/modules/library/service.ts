@@ -8,6 +8,7 @@ import type {
   Pagination,
   Track,
 } from '@backbeat/common';
+import { notFound } from '../../lib/domain-errors.ts';
 import { paginate, pageWindow } from '../../lib/pagination.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import type { LibraryRepository } from './repository.ts';
@@ -42,17 +43,15 @@ export function createLibraryService(deps: {
   }
 
   return {
-    /** False when the item does not exist or the listener may not see it. */
-    async like(userId: number, type: LikeableType, id: number): Promise<boolean> {
-      if (!(await isVisible(type, id, userId))) return false;
+    /** Not found when the item does not exist or the listener may not see it. */
+    async like(userId: number, type: LikeableType, id: number): Promise<void> {
+      if (!(await isVisible(type, id, userId))) throw notFound();
       await repository.like(userId, type, id);
-      return true;
     },
 
-    async unlike(userId: number, type: LikeableType, id: number): Promise<boolean> {
-      if (!(await isVisible(type, id, userId))) return false;
+    async unlike(userId: number, type: LikeableType, id: number): Promise<void> {
+      if (!(await isVisible(type, id, userId))) throw notFound();
       await repository.unlike(userId, type, id);
-      return true;
     },
 
     async likedIds(userId: number): Promise<LikedIds> {

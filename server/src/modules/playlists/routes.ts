@@ -30,8 +30,7 @@ export const playlistsRoutes: RoutesPlugin = async (app) => {
   const { playlists } = app.services;
 
   registerEndpoint(app, getPlaylist, async (request) => {
-    const playlist = await playlists.playlist(request.params.id, viewerOf(request));
-    if (!playlist) throw notFound();
+    const playlist = await playlists.getPlaylist(request.params.id, viewerOf(request));
     const scope = request.user ? workspaceScopeOf(request) : null;
     return { playlist, abilities: await playlists.abilities(scope, request.params.id) };
   });
@@ -82,21 +81,18 @@ export const playlistsRoutes: RoutesPlugin = async (app) => {
       request.params.id,
       request.body.ids,
     );
-    if (added === null) throw notFound();
     return { added };
   });
 
   registerEndpoint(app, removePlaylistTracks, async (request) => {
     const { id } = request.params;
-    if (!(await playlists.removeTracks(workspaceScopeOf(request), id, request.body.ids)))
-      throw notFound();
+    await playlists.removeTracks(workspaceScopeOf(request), id, request.body.ids);
     return { removed: true as const };
   });
 
   registerEndpoint(app, reorderPlaylistTracks, async (request) => {
     const { id } = request.params;
-    if (!(await playlists.reorder(workspaceScopeOf(request), id, request.body.ids)))
-      throw notFound();
+    await playlists.reorder(workspaceScopeOf(request), id, request.body.ids);
     return { reordered: true as const };
   });
 

@@ -144,6 +144,12 @@ export function createPlaylistsService(deps: {
   return {
     many,
     playlist,
+    /** The playlist as this viewer sees it; one it cannot see is not found. */
+    async getPlaylist(id: number, viewer: Viewer): Promise<PlaylistDetails> {
+      const found = await playlist(id, viewer);
+      if (!found) throw notFound();
+      return found;
+    },
     async featured(limit: number, viewer: Viewer) {
       return many(await repository.publicIds(limit), viewer);
     },
@@ -232,22 +238,20 @@ export function createPlaylistsService(deps: {
       }
     },
 
-    /** Null when the caller may not change its tracks; otherwise how many were added. */
+    /** Not found when the caller may not change its tracks; otherwise how many were added. */
     async addTracks(scope: WorkspaceScope, id: number, trackIds: number[]) {
-      if (!(await mayEditTracks(scope, id))) return null;
+      if (!(await mayEditTracks(scope, id))) throw notFound();
       return writes.addTracks(id, trackIds, scope.userId);
     },
 
-    async removeTracks(scope: WorkspaceScope, id: number, trackIds: number[]) {
-      if (!(await mayEditTracks(scope, id))) return false;
+    async removeTracks(scope: WorkspaceScope, id: number, trackIds: number[]): Promise<void> {
+      if (!(await mayEditTracks(scope, id))) throw notFound();
       await writes.removeTracks(id, trackIds);
-      return true;
     },
 
-    async reorder(scope: WorkspaceScope, id: number, trackIds: number[]) {
-      if (!(await mayEditTracks(scope, id))) return false;
+    async reorder(scope: WorkspaceScope, id: number, trackIds: number[]): Promise<void> {
+      if (!(await mayEditTracks(scope, id))) throw notFound();
       await writes.reorder(id, trackIds);
-      return true;
     },
 
     /** Stores a PNG, JPEG, GIF or WebP image (decoded, re-encoded) as the playlist's image. */

@@ -8,7 +8,6 @@ import {
   uploadHeaderImage,
 } from '@backbeat/common/contracts';
 import { registerEndpoint } from '../../http/endpoint.ts';
-import { notFound } from '../../http/http-error.ts';
 import type { RoutesPlugin } from '../../http/types.ts';
 import { uploadedFileBytes } from '../../http/uploaded-file.ts';
 import { viewerOf } from '../catalog/cached-answer.ts';
@@ -25,23 +24,15 @@ export const profilesRoutes: RoutesPlugin = async (app) => {
   });
 
   /** The signed-in user's public profile, as the profile page shows it after an edit. */
-  const myProfile = async (userId: number) => {
-    const user = await profiles.publicUser(userId);
-    if (!user) throw notFound();
-    return user;
-  };
+  const myProfile = (userId: number) => profiles.publicUser(userId);
 
-  registerEndpoint(app, getUserTracks, async (request) => {
-    const pagination = await profiles.tracks(request.params.id, viewerOf(request), request.query);
-    if (!pagination) throw notFound();
-    return { pagination };
-  });
+  registerEndpoint(app, getUserTracks, async (request) => ({
+    pagination: await profiles.tracks(request.params.id, viewerOf(request), request.query),
+  }));
 
-  registerEndpoint(app, getUserAlbums, async (request) => {
-    const pagination = await profiles.albums(request.params.id, viewerOf(request), request.query);
-    if (!pagination) throw notFound();
-    return { pagination };
-  });
+  registerEndpoint(app, getUserAlbums, async (request) => ({
+    pagination: await profiles.albums(request.params.id, viewerOf(request), request.query),
+  }));
 
   registerEndpoint(app, updateProfile, async (request) => {
     await profiles.update(request.user!.id, request.body);

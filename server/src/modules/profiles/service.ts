@@ -10,6 +10,7 @@ import {
   type Track,
   type UpdateProfileValues,
 } from '@backbeat/common';
+import { notFound } from '../../lib/domain-errors.ts';
 import { processedImage } from '../../lib/image-upload.ts';
 import { plainText } from '../../lib/plain-text.ts';
 import type { Storage } from '../../storage/storage.ts';
@@ -71,10 +72,11 @@ export function createProfilesService(deps: {
   return {
     details,
 
-    /** The public profile answer: name, avatar and the details the user wrote. */
-    async publicUser(userId: number): Promise<PublicUser | null> {
+    /** The public profile answer: name, avatar and the details the user wrote; none: not found. */
+    async publicUser(userId: number): Promise<PublicUser> {
       const [summary, profile] = await Promise.all([deps.userSummary(userId), details(userId)]);
-      return summary ? { ...summary, ...profile } : null;
+      if (!summary) throw notFound();
+      return { ...summary, ...profile };
     },
 
     async update(userId: number, input: UpdateProfileValues): Promise<ProfileDetails> {
@@ -107,21 +109,13 @@ export function createProfilesService(deps: {
       return details(userId);
     },
 
-    async tracks(
-      userId: number,
-      viewer: Viewer,
-      page: PageQuery,
-    ): Promise<Pagination<Track> | null> {
-      if (!(await userExists(userId))) return null;
+    async tracks(userId: number, viewer: Viewer, page: PageQuery): Promise<Pagination<Track>> {
+      if (!(await userExists(userId))) throw notFound();
       return catalog.ownerTracks(userId, viewer, page);
     },
 
-    async albums(
-      userId: number,
-      viewer: Viewer,
-      page: PageQuery,
-    ): Promise<Pagination<Album> | null> {
-      if (!(await userExists(userId))) return null;
+    async albums(userId: number, viewer: Viewer, page: PageQuery): Promise<Pagination<Album>> {
+      if (!(await userExists(userId))) throw notFound();
       return catalog.ownerAlbums(userId, viewer, page);
     },
   };

@@ -1,6 +1,7 @@
 import type { RadioSeedType, RadioStation, Track } from '@backbeat/common';
 import type { CatalogService, Viewer } from '../catalog/service.ts';
 import type { PlaysService } from '../plays/service.ts';
+import { notFound } from '../../lib/domain-errors.ts';
 import type { RadioRepository } from './repository.ts';
 
 export type RadioService = ReturnType<typeof createRadioService>;
@@ -61,12 +62,15 @@ export function createRadioService(deps: {
   }
 
   return {
-    /** A station from the local catalog only: shared genres and tags, related artists, co-plays. */
-    async station(type: RadioSeedType, id: number, viewer: Viewer): Promise<RadioStation | null> {
+    /**
+     * A station from the local catalog only: shared genres and tags, related artists, co-plays.
+     * A seed this viewer cannot see is not found.
+     */
+    async station(type: RadioSeedType, id: number, viewer: Viewer): Promise<RadioStation> {
       const key = viewer.userId ?? 0;
       if (type === 'track') {
         const seed = await catalog.track(id, viewer);
-        if (!seed) return null;
+        if (!seed) throw notFound();
         const artistId = seed.artists[0]?.id;
         const byArtist = artistId ? await catalog.artistPage(artistId, viewer) : null;
         const [shared, also, similarTracks] = await Promise.all([
@@ -93,7 +97,7 @@ export function createRadioService(deps: {
 
       if (type === 'artist') {
         const page = await catalog.artistPage(id, viewer);
-        if (!page) return null;
+        if (!page) throw notFound();
         const topIds = page.top_tracks.map((t) => t.id);
         const [shared, also, similarTracks] = await Promise.all([
           repository.sharingTaxonomy(topIds.slice(0, 5), key, 100),
@@ -116,7 +120,7 @@ export function createRadioService(deps: {
       }
 
       const genre = await catalog.genreById(id);
-      if (!genre) return null;
+      if (!genre) throw notFound();
       const popular = await catalog.genreTracks(genre.id, viewer, 150);
       const ids = popular.map((t) => t.id);
       const also = await plays.alsoPlayed(ids.slice(0, 10), 40);

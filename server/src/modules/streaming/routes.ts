@@ -21,7 +21,6 @@ export const streamingRoutes: RoutesPlugin = async (app) => {
     const audio = await app.services.streaming.audio(request.params.id, {
       userId: request.user?.id ?? null,
     });
-    if (!audio) throw notFound();
     const options = {
       contentType: audio.mime,
       // Private tracks and plan-gated plays must not sit in shared caches.

@@ -1,3 +1,4 @@
+import { notFound } from '../../lib/domain-errors.ts';
 import type { CatalogService, Viewer } from '../catalog/service.ts';
 import type { CatalogWriteRepository } from '../catalog/write-repository.ts';
 import {
@@ -99,14 +100,14 @@ export function createStreamingService(deps: {
 
   return {
     /**
-     * The audio a viewer may stream, or null (missing, private or no file). `rendering` is
-     * set while a demo track's file is still being made: serve it from there.
+     * The audio a viewer may stream; not found when missing, private or without a file.
+     * `rendering` is set while a demo track's file is still being made: serve it from there.
      */
     async audio(trackId: number, viewer: Viewer) {
       const audio = await catalog.audioFor(trackId, viewer);
-      if (!audio) return null;
+      if (!audio) throw notFound();
       const render = await renderFor(audio.path, trackId, true);
-      if (render === 'missing') return null;
+      if (render === 'missing') throw notFound();
       return { ...audio, rendering: render ? render.file : null };
     },
 

@@ -37,11 +37,7 @@ export const usersRoutes: RoutesPlugin = async (app) => {
     storagePath: services.config.storagePath,
   });
 
-  const existingUser = async (id: number) => {
-    const user = await services.users.findById(id);
-    if (!user) throw notFound();
-    return user;
-  };
+  const existingUser = (id: number) => services.users.getById(id);
 
   const directory = avatarDirectory(services.config.storagePath);
   mkdirSync(directory, { recursive: true });
@@ -65,9 +61,7 @@ export const usersRoutes: RoutesPlugin = async (app) => {
       ]);
       return { user: { ...user, ...profile, ...own } };
     }
-    const user = await services.profiles.publicUser(id);
-    if (!user) throw notFound();
-    return { user };
+    return { user: await services.profiles.publicUser(id) };
   });
 
   registerEndpoint(app, updateUser, async (request) => {

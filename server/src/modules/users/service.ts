@@ -1,6 +1,6 @@
 import { DEFAULT_TIMEZONE, type User } from '@backbeat/common';
-import { HttpError } from '../../http/http-error.ts';
 import type { RolesRepository } from '../roles/repository.ts';
+import { DomainError, notFound } from '../../lib/domain-errors.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { createKeyedCache } from '../../lib/cache.ts';
 import type { UserRow, UsersRepository } from './repository.ts';
@@ -119,7 +119,8 @@ export function createUsersService(deps: {
   async function assertNotLastAdmin(userId: number, action: LastAdminAction): Promise<void> {
     const admins = await roles.activeHoldersOf('admin');
     if (admins.length === 1 && admins[0] === userId) {
-      throw new HttpError(422, LAST_ADMIN_MESSAGES[action]);
+      // A rule of the input, not a field error: the answer is 422 with the message alone.
+      throw new DomainError('invalid', LAST_ADMIN_MESSAGES[action]);
     }
   }
 
@@ -130,6 +131,12 @@ export function createUsersService(deps: {
     async findById(id: number): Promise<User | null> {
       const row = await users.findById(id);
       return row ? present(row) : null;
+    },
+    /** The user with this id; none is not found. */
+    async getById(id: number): Promise<User> {
+      const row = await users.findById(id);
+      if (!row) throw notFound();
+      return present(row);
     },
     findForRequest: (id: number): Promise<User | null> =>
       requestUsers.get(id, async () => {
