@@ -40,7 +40,8 @@ describe('logging in and out', () => {
     const { page, context, errors } = await newPage(browser);
     await page.goto(`${server.url}/login`);
     await fillLogin(page, ADMIN.email, ADMIN.password);
-    await page.waitForURL(`${server.url}/`);
+    // The admin role lands in the admin area (spec 1 §2).
+    await page.waitForURL(`${server.url}/admin/genres`);
     const accountMenu = page.getByRole('button', { name: 'Account menu' });
     await accountMenu.waitFor();
     await accountMenu.click();
@@ -73,7 +74,7 @@ describe('logging in and out', () => {
     const second = await newPage(browser);
     await second.page.goto(`${server.url}/login?redirect=${encodeURIComponent('//evil.example/')}`);
     await fillLogin(second.page, ADMIN.email, ADMIN.password);
-    await second.page.waitForURL(`${server.url}/`);
+    await second.page.waitForURL(`${server.url}/admin/genres`);
     await second.context.close();
   });
 });

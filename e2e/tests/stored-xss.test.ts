@@ -138,7 +138,7 @@ describe('stored XSS corpus rendered in the browser', () => {
           position: 1000,
         },
       );
-      expect(created).toMatchObject({ ok: true });
+      expect(created).toMatchObject({ track_id: track.id, body });
     }
     const listed = await comments.forTrack(track.id, { userId: author.id });
     const bodies = listed!.comments.map((comment) => comment.body);

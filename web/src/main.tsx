@@ -2,7 +2,6 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider, createBrowserRouter } from 'react-router';
-import { config as configureZod } from 'zod';
 import { appRoutes } from './app/routes.tsx';
 import { setKnownRoutes } from './entities/menus/known-routes.ts';
 import { logClientError } from '@backbeat/common/contracts';
@@ -12,9 +11,6 @@ import { queryClient } from './lib/query-client.ts';
 import { RouteTableContext } from './lib/route-table.ts';
 import './styles.css';
 
-// Zod probes for eval with `new Function` before compiling fast parsers; the page's CSP
-// forbids eval, so the probe only fills the console with a CSP violation report.
-configureZod({ jitless: true });
 installErrorReporter((report) => api(logClientError, report));
 setKnownRoutes(appRoutes);
 

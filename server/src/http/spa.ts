@@ -84,7 +84,9 @@ export async function registerSpa(
       const embed = EMBED_PATH.test(request.url);
       if (embed) allowFraming(reply);
       const data = await bootstrapFor(request);
-      const head = `<script nonce="${nonce}">window.bootstrapData=${scriptJson(data)};${themeBootScript}</script>`;
+      // Zod reads its global config when it loads: jitless keeps it from probing for eval, which
+      // the page's CSP forbids (the probe would only report a violation).
+      const head = `<script nonce="${nonce}">window.bootstrapData=${scriptJson(data)};${themeBootScript}window.__zod_globalConfig={jitless:true};</script>`;
       const html = template
         .replace('<html lang="en">', `<html lang="${data.locale.language}">`)
         .replace(HEAD_MARKER, head);

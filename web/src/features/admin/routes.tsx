@@ -1,4 +1,4 @@
-import { Outlet, type RouteObject } from 'react-router';
+import { Navigate, Outlet, type RouteObject } from 'react-router';
 import { RouteGuard } from '../../entities/session/route-guard.tsx';
 
 /** The admin area needs admin.access (spec §6); a screen may need its own permission too. */
@@ -23,6 +23,9 @@ export const adminRoutes: RouteObject[] = [
     path: 'admin',
     element: <AdminGuard permission="admin.access" />,
     children: [
+      // Admins land at /admin after login (spec 1 §2); until the dashboard of issue 12 exists,
+      // that is the first admin screen.
+      { index: true, element: <Navigate to="genres" replace /> },
       { path: 'genres', ...page(async () => (await import('./genres.tsx')).GenresIndexPage) },
       { path: 'genres/new', ...page(async () => (await import('./genres.tsx')).GenreFormPage) },
       { path: 'genres/:id', ...page(async () => (await import('./genres.tsx')).GenreFormPage) },

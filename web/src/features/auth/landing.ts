@@ -11,8 +11,9 @@ export function useLandingResolver() {
   return useCallback(
     (address: '/admin' | '/') => {
       if (address === '/') return address;
-      const deepest = (matchRoutes(routes, address) ?? []).at(-1);
-      return deepest?.route.path?.startsWith('admin') ? address : '/';
+      // The admin area's own route must match; its index page has no path of its own.
+      const matches = matchRoutes(routes, address) ?? [];
+      return matches.some((match) => match.route.path?.startsWith('admin')) ? address : '/';
     },
     [routes],
   );
