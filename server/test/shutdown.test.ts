@@ -40,7 +40,8 @@ describe('the server process', () => {
     );
 
     await expect.poll(() => output, { timeout: 20_000 }).toContain('Backbeat is listening');
-    expect(output).toContain('password: first-start-pass');
+    // The password box is printed last, after the listening line, and may arrive in a later chunk.
+    await expect.poll(() => output, { timeout: 5_000 }).toContain('password: first-start-pass');
     const ready = await fetch(`http://127.0.0.1:${port}/health/ready`);
     expect(await ready.json()).toEqual({ status: 'ok', checks: { database: true } });
 
