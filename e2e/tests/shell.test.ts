@@ -82,7 +82,8 @@ describe('the application shell', () => {
       () => (window as unknown as { themeAtFirstBody: unknown }).themeAtFirstBody,
     );
     expect(atFirstBody).toEqual({ dark: true, background: '17 17 21', appRendered: false });
-    expect(await page.getByRole('button', { name: 'Switch to light mode' }).isVisible()).toBe(true);
+    // The switch renders with the app, after the pre-paint script; wait for it as a person would.
+    await page.getByRole('button', { name: 'Switch to light mode' }).waitFor();
     await context.close();
   });
 
