@@ -13,6 +13,9 @@ await build({
     main: new URL('./src/main.ts', import.meta.url).pathname,
     cli: new URL('./src/cli.ts', import.meta.url).pathname,
     'admin-cli': new URL('./src/admin-cli.ts', import.meta.url).pathname,
+    // The demo-audio render thread (modules/demo-audio/renderer.ts starts it by this name).
+    'demo-render-worker': new URL('./src/modules/demo-audio/render-worker.ts', import.meta.url)
+      .pathname,
   },
   outdir: new URL('./dist/', import.meta.url).pathname,
   bundle: true,

@@ -7,7 +7,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { runCatalogBench } from './catalog-bench.ts';
+import { runInsightsBench } from './insights-bench.ts';
 import { runFirstPlayBench } from './first-play-bench.ts';
+import { runMediaProcessingBench, runUploadMemoryBench } from './media-bench.ts';
+import { runUploadBench } from './upload-bench.ts';
+import { printSubsonicBench, runSubsonicBench } from './subsonic-bench.ts';
 import { SERVER_NODE_FLAGS } from './server-flags.ts';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
@@ -153,3 +157,12 @@ await main();
 await runFirstPlayBench();
 // The music area: catalogs of 10,000 and 100,000 tracks (set BENCH_CATALOG_SIZES to change).
 await runCatalogBench();
+// Uploads and the media pipeline (issue 10): tus throughput beside a bare server, processing
+// of a 5-minute MP3, and the server's memory while a 1 GB file arrives.
+await runUploadBench();
+await runMediaProcessingBench();
+await runUploadMemoryBench();
+// OpenSubsonic: a library sync through search3 and album lists under load (issue 18).
+printSubsonicBench(await runSubsonicBench(Number(process.env.BENCH_SUBSONIC_TRACKS ?? 100_000)));
+// Insights (issue 11): the rollup job over 1,000,000 plays and insights answers at 1 connection.
+await runInsightsBench();

@@ -7,3 +7,7 @@ export * from './workspace-contract.ts';
 export * from './user-contract.ts';
 export * from './admin/contract.ts';
 export * from './uploads/contract.ts';
+export * from './backstage/contract.ts';
+export * from './insights/contract.ts';
+export * from './billing/contract.ts';
+export * from './subsonic/contract.ts';

@@ -16,3 +16,8 @@ export * from './notifications/index.ts';
 export * from './workspaces.ts';
 export * from './library/index.ts';
 export * from './uploads/index.ts';
+export * from './backstage/index.ts';
+export * from './seo.ts';
+export * from './insights/index.ts';
+export * from './subsonic/index.ts';
+export * from './appearance.ts';

@@ -26,6 +26,7 @@ export const PERMISSIONS = {
   logsView: 'logs.view',
   appearanceUpdate: 'appearance.update',
   workspacesCreate: 'workspaces.create',
+  adsDisable: 'ads.disable',
 } as const;
 
 export type PermissionName = (typeof PERMISSIONS)[keyof typeof PERMISSIONS];
@@ -82,6 +83,11 @@ export const PERMISSION_DEFINITIONS: PermissionDefinition[] = [
   { name: 'logs.view', group: 'admin', description: 'Read the error, schedule and email logs.' },
   { name: 'appearance.update', group: 'admin', description: 'Use the appearance editor.' },
   { name: 'workspaces.create', group: 'workspaces', description: 'Create workspaces.' },
+  {
+    name: 'ads.disable',
+    group: 'ads',
+    description: 'See no ads (give it to the roles of plans without ads).',
+  },
 ];
 
 /** Who may call a route: anyone, any logged-in user, or holders of a permission. */

@@ -42,8 +42,23 @@ export const idListSchema = z
 /** A column filter that is on, off or not set. */
 export const yesNoFilter = z.enum(['yes', 'no'], { error: 'Choose yes or no.' });
 
-/** Column filters: each a zod enum, so the client can offer its options and the server rejects the rest. */
-export type ResourceFilters = Record<string, z.ZodEnum>;
+/**
+ * Column filters: a zod enum (the client offers its options and the server rejects the rest)
+ * or an id (`idFilter`, e.g. a role picked from a list the screen loads).
+ */
+export type ResourceFilters = Record<string, z.ZodType>;
+
+/** A column filter naming a row of another table by id (a role, an owner, a track). */
+export const idFilter = () => positiveInt('filter');
+
+/** The writes a resource offers besides delete; a list of comments or files has none. */
+export type ResourceOperation = 'create' | 'update';
+
+/** What else goes when rows are deleted: `{ what: ':count tracks|…', count }`, for the confirmation. */
+export const deleteImpactSchema = z.object({
+  impact: z.array(z.object({ what: z.string(), count: z.number() })),
+});
+export type DeleteImpact = z.infer<typeof deleteImpactSchema>['impact'];
 
 export interface ResourceDefinition<
   Row extends z.ZodObject,
@@ -67,6 +82,8 @@ export interface ResourceDefinition<
   /** The default order of a list. */
   defaultSort: { column: Sort[number]; order: 'asc' | 'desc' };
   filters: Filters;
+  /** The writes offered besides delete (both unless said otherwise). */
+  operations?: readonly ResourceOperation[];
 }
 
 /** The query of a list: page, size, sort, order, text filter and the column filters. */
@@ -103,6 +120,7 @@ export function resource<
   const idParams = z.object({ id: positiveInt('id') });
   return {
     ...definition,
+    operations: definition.operations ?? (['create', 'update'] as const),
     list: endpoint({
       method: 'GET',
       path,
@@ -149,6 +167,15 @@ export function resource<
       tags,
       params: z.object({ ids: idListSchema }),
       response: z.object({ deleted: z.number() }),
+    }),
+    impact: endpoint({
+      method: 'GET',
+      path: `${path}/:ids/impact`,
+      access: access.manage,
+      summary: `What else goes when these ${name} are deleted (needs admin.access too)`,
+      tags,
+      params: z.object({ ids: idListSchema }),
+      response: deleteImpactSchema,
     }),
   };
 }

@@ -195,6 +195,18 @@ export const publicSettingsSchema = z.object({
     /** On only when the storage is S3 and the admin allowed direct uploads. */
     s3_direct_upload: z.boolean(),
   }),
+  /** The player section of the admin settings (issue 13). */
+  player: z.object({
+    default_volume: z.number(),
+    seekbar_type: z.enum(['waveform', 'line']),
+    hide_queue: z.boolean(),
+    hide_lyrics: z.boolean(),
+    enable_download: z.boolean(),
+    enable_repost: z.boolean(),
+    track_comments: z.boolean(),
+  }),
+  /** Filled ad slots (spec 1 §3) by name (`artist_top`), as sanitised HTML. */
+  ads: z.record(z.string(), z.string()),
 });
 export type PublicSettings = z.infer<typeof publicSettingsSchema>;
 

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { idParamsSchema, pageQuerySchema } from './catalog/schemas.ts';
-import { albumSchema, paginationOf, trackSchema } from './catalog/types.ts';
+import { idParamsSchema } from './catalog/schemas.ts';
+import { albumSchema, trackSchema } from './catalog/types.ts';
 import { endpoint, notJson } from './contract.ts';
+import { pagedList } from './paged-list.ts';
 import {
   deleteAccountSchema,
   socialConnectSchema,
@@ -96,24 +97,18 @@ export const changeLocale = endpoint({
   response: z.object({ locale: localeSchema }),
 });
 
-export const getUserTracks = endpoint({
-  method: 'GET',
+export const getUserTracks = pagedList(trackSchema, {
   path: '/api/v1/users/:id/tracks',
   access: 'users.view',
   tags: users,
   params: idParamsSchema,
-  query: pageQuerySchema,
-  response: paginationOf(trackSchema),
 });
 
-export const getUserAlbums = endpoint({
-  method: 'GET',
+export const getUserAlbums = pagedList(albumSchema, {
   path: '/api/v1/users/:id/albums',
   access: 'users.view',
   tags: users,
   params: idParamsSchema,
-  query: pageQuerySchema,
-  response: paginationOf(albumSchema),
 });
 
 export const updateProfile = endpoint({

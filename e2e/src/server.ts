@@ -25,6 +25,8 @@ export async function startServer(
     configure?: (app: FastifyInstance) => void;
     /** Config fields to replace, e.g. OAuth endpoints pointing at a local provider. */
     overrides?: Partial<Config>;
+    /** Extra environment, e.g. the STORAGE_DRIVER=s3 variables of a local s3rver. */
+    env?: Record<string, string>;
   } = {},
 ): Promise<TestServer> {
   const storagePath = mkdtempSync(join(tmpdir(), 'backbeat-e2e-'));
@@ -39,6 +41,7 @@ export async function startServer(
       LOG_LEVEL: 'silent',
       // Lets parallel work build the web app into its own folder.
       ...(process.env.WEB_DIST_PATH ? { WEB_DIST_PATH: process.env.WEB_DIST_PATH } : {}),
+      ...options.env,
     },
     options.overrides ?? {},
   );

@@ -41,7 +41,7 @@ describe('logging in and out', () => {
     await page.goto(`${server.url}/login`);
     await fillLogin(page, ADMIN.email, ADMIN.password);
     // The admin role lands in the admin area (spec 1 §2).
-    await page.waitForURL(`${server.url}/admin/genres`);
+    await page.waitForURL(`${server.url}/admin`);
     const accountMenu = page.getByRole('button', { name: 'Account menu' });
     await accountMenu.waitFor();
     await accountMenu.click();
@@ -74,7 +74,7 @@ describe('logging in and out', () => {
     const second = await newPage(browser);
     await second.page.goto(`${server.url}/login?redirect=${encodeURIComponent('//evil.example/')}`);
     await fillLogin(second.page, ADMIN.email, ADMIN.password);
-    await second.page.waitForURL(`${server.url}/admin/genres`);
+    await second.page.waitForURL(`${server.url}/admin`);
     await second.context.close();
   });
 });

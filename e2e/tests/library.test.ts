@@ -1,32 +1,18 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { trackLink } from '@backbeat/common';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, loginThroughApi, newPage } from '../src/browser.ts';
-import { acceptCookies, seedCatalog } from '../src/catalog.ts';
-import { startServer, type TestServer } from '../src/server.ts';
+import { describe, expect, it } from 'vitest';
+import { newPage } from '../src/browser.ts';
+import { acceptCookies } from '../src/catalog.ts';
+import { browserSuite } from '../src/suite.ts';
 
-let server: TestServer;
-let browser: Browser;
-let counter = 0;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  await seedCatalog(server);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const suite = browserSuite();
 
 /** A new listener, logged in through the API, on a page with the cookie notice accepted. */
+let listeners = 0;
 async function listenerPage() {
-  const email = `listener${++counter}@backbeat.test`;
-  const password = 'long enough password';
-  await server.app.services.users.createUser({ email, password, name: `Listener ${counter}` });
-  const opened = await newPage(browser);
-  await acceptCookies(opened.context, server.url);
-  await loginThroughApi(opened.context, server.url, { email, password });
-  return opened;
+  const me = ++listeners;
+  const account = await suite.account(`Listener ${me}`, 'listener');
+  return { ...(await suite.signedInPage(account)), me };
 }
 
 const nowPlaying = (page: Page) => page.getByTestId('player-track-name').textContent();
@@ -34,7 +20,7 @@ const nowPlaying = (page: Page) => page.getByTestId('player-track-name').textCon
 describe('the library', () => {
   it('likes a song in a track row, finds it in the library and plays the liked songs', async () => {
     const { page, context, errors } = await listenerPage();
-    await page.goto(server.url);
+    await page.goto(suite.server.url);
     const popular = page.getByRole('list', { name: 'Popular tracks' });
     const row = popular.getByTestId('track-row').first();
     await row.waitFor();
@@ -69,7 +55,7 @@ describe('the library', () => {
 
   it('likes the playing track from the player bar and lists it in the history', async () => {
     const { page, context, errors } = await listenerPage();
-    await page.goto(server.url);
+    await page.goto(suite.server.url);
     const popular = page.getByRole('list', { name: 'Popular tracks' });
     const row = popular.getByTestId('track-row').nth(1);
     await row.waitFor();
@@ -106,7 +92,7 @@ describe('the library', () => {
 
   it('likes an artist and an album from their pages and shows them in the library', async () => {
     const { page, context, errors } = await listenerPage();
-    await page.goto(`${server.url}/artist/1`);
+    await page.goto(`${suite.server.url}/artist/1`);
     const artist = (await page.getByRole('heading', { level: 1 }).textContent()) ?? '';
     const likeArtist = page.getByTestId('like-page-button');
     await likeArtist.click();
@@ -121,7 +107,7 @@ describe('the library', () => {
     await likeAlbum.click();
     await expect.poll(() => likeAlbum.getAttribute('aria-pressed')).toBe('true');
 
-    await page.goto(`${server.url}/library/artists`);
+    await page.goto(`${suite.server.url}/library/artists`);
     await page.getByTestId('artist-card').getByText(artist, { exact: true }).waitFor();
     await page
       .getByRole('navigation', { name: 'Library' })
@@ -134,7 +120,7 @@ describe('the library', () => {
 
   it('creates a playlist, adds tracks from the context menu and by drag and drop, reorders and plays it', async () => {
     const { page, context, errors } = await listenerPage();
-    await page.goto(server.url);
+    await page.goto(suite.server.url);
     const sidebar = page.getByRole('navigation', { name: 'Playlists' });
     await sidebar.getByRole('button', { name: 'New playlist' }).click();
     const form = page.getByRole('dialog', { name: 'New playlist' });
@@ -183,9 +169,8 @@ describe('the library', () => {
   });
 
   it('follows an artist and a user, and sees them in the library and on the profile', async () => {
-    const { page, context, errors } = await listenerPage();
-    const me = counter;
-    await page.goto(`${server.url}/artist/2`);
+    const { page, context, errors, me } = await listenerPage();
+    await page.goto(`${suite.server.url}/artist/2`);
     const artist = (await page.getByRole('heading', { level: 1 }).textContent()) ?? '';
     const followArtist = page.getByTestId('follow-button');
     await followArtist.click();
@@ -196,12 +181,12 @@ describe('the library', () => {
       .click();
     await page.getByTestId('artist-card').getByText(artist, { exact: true }).waitFor();
 
-    const starId = await server.app.services.users.createUser({
+    const starId = await suite.server.app.services.users.createUser({
       email: `star${me}@backbeat.test`,
       password: 'long enough password',
       name: `Star ${me}`,
     });
-    await page.goto(`${server.url}/user/${starId}/star`);
+    await page.goto(`${suite.server.url}/user/${starId}/star`);
     await page.getByRole('heading', { level: 1, name: `Star ${me}` }).waitFor();
     await page.getByRole('button', { name: `Follow Star ${me}` }).click();
     await page.getByRole('button', { name: `Unfollow Star ${me}` }).waitFor();
@@ -220,8 +205,8 @@ describe('the library', () => {
 
   it('posts a timed comment while playing and shows its marker on the waveform', async () => {
     const { page, context, errors } = await listenerPage();
-    const [track] = await server.app.services.catalog.tracks([3]);
-    await page.goto(`${server.url}${trackLink(track!)}`);
+    const [track] = await suite.server.app.services.catalog.tracks([3]);
+    await page.goto(`${suite.server.url}${trackLink(track!)}`);
     await page.getByRole('heading', { level: 1, name: track!.name }).waitFor();
     await page.getByText('No comments yet. Be the first.').waitFor();
     await page.getByRole('main').getByRole('button', { name: 'Play', exact: true }).click();
@@ -244,12 +229,12 @@ describe('the library', () => {
 
   it('follows synced lyrics while playing and seeks when a line is clicked', async () => {
     const { page, context, errors } = await listenerPage();
-    await server.app.services.catalogWrites.setLyrics(
+    await suite.server.app.services.catalogWrites.setLyrics(
       4,
       '[00:00.10]Opening line\n[00:01.20]Middle line\n[00:02.40]Closing line',
       true,
     );
-    await page.goto(`${server.url}/track/4/x`);
+    await page.goto(`${suite.server.url}/track/4/x`);
     await page.getByRole('main').getByRole('button', { name: 'Play', exact: true }).click();
     await page
       .getByRole('region', { name: 'Player' })
@@ -267,10 +252,9 @@ describe('the library', () => {
   });
 
   it('reposts a track and shows it on the profile', async () => {
-    const { page, context, errors } = await listenerPage();
-    const me = counter;
-    const [track] = await server.app.services.catalog.tracks([5]);
-    await page.goto(`${server.url}${trackLink(track!)}`);
+    const { page, context, errors, me } = await listenerPage();
+    const [track] = await suite.server.app.services.catalog.tracks([5]);
+    await page.goto(`${suite.server.url}${trackLink(track!)}`);
     await page.getByRole('button', { name: 'Repost', exact: true }).click();
     await page.getByRole('button', { name: 'Reposted', exact: true }).waitFor();
     const user = await page.evaluate(async () => {
@@ -280,7 +264,7 @@ describe('the library', () => {
       return ((await response.json()) as { bootstrapData: { user: { id: number } } }).bootstrapData
         .user.id;
     });
-    await page.goto(`${server.url}/user/${user}/listener-${me}/reposts`);
+    await page.goto(`${suite.server.url}/user/${user}/listener-${me}/reposts`);
     await page
       .getByRole('list', { name: 'Reposted tracks' })
       .getByRole('listitem', { name: track!.name })
@@ -291,7 +275,7 @@ describe('the library', () => {
 
   it("follows someone else's public playlist and lists it in the sidebar", async () => {
     const author = await listenerPage();
-    await author.page.goto(server.url);
+    await author.page.goto(suite.server.url);
     await author.page
       .getByRole('navigation', { name: 'Playlists' })
       .getByRole('button', { name: 'New playlist' })
@@ -322,9 +306,9 @@ describe('the library', () => {
   });
 
   it('sends guests to the login page', async () => {
-    const { page, context } = await newPage(browser);
-    await acceptCookies(context, server.url);
-    await page.goto(`${server.url}/library/songs`);
+    const { page, context } = await newPage(suite.browser);
+    await acceptCookies(context, suite.server.url);
+    await page.goto(`${suite.server.url}/library/songs`);
     await page.waitForURL(/\/login\?redirect=/);
     await context.close();
   });

@@ -1,41 +1,20 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { playlistLink } from '@backbeat/common';
 import { solidPng } from '../../server/test/helpers/images.ts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, loginThroughApi, newPage } from '../src/browser.ts';
-import { acceptCookies, seedCatalog } from '../src/catalog.ts';
-import { startServer, type TestServer } from '../src/server.ts';
+import { describe, expect, it } from 'vitest';
+import { browserSuite, type Account } from '../src/suite.ts';
 
-let server: TestServer;
-let browser: Browser;
-let counter = 0;
+const suite = browserSuite();
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  await seedCatalog(server);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-async function account(name: string) {
-  const email = `collaborator${++counter}@backbeat.test`;
-  const password = 'long enough password';
-  const id = await server.app.services.users.createUser({ email, password, name });
-  return { id, email, password, name };
-}
-type Account = Awaited<ReturnType<typeof account>>;
+const account = (name: string) => suite.account(name, 'collaborator');
 
 /** A signed-in tab whose realtime socket is live, so notifications arrive without a reload. */
 async function openAs(user: Account, path = '/') {
-  const opened = await newPage(browser);
-  await acceptCookies(opened.context, server.url);
-  await loginThroughApi(opened.context, server.url, user);
+  const opened = await suite.signedInPage(user);
   const ready = opened.page
     .waitForEvent('websocket', (ws) => ws.url().includes('/api/v1/realtime'))
     .then((ws) => ws.waitForEvent('framereceived', (f) => String(f.payload).includes('"ready"')));
-  await opened.page.goto(`${server.url}${path}`);
+  await opened.page.goto(`${suite.server.url}${path}`);
   await ready;
   return opened;
 }
@@ -49,7 +28,7 @@ const trackNames = (page: Page) =>
 
 /** A personal playlist of `owner` with the first `count` tracks of the catalog. */
 async function playlistWithTracks(owner: Account, name: string, count: number) {
-  const { playlists, catalog, users } = server.app.services;
+  const { playlists, catalog, users } = suite.server.app.services;
   const scope = { workspaceId: 0, userId: owner.id, role: 'owner' as const };
   const creator = (await users.findById(owner.id))!;
   const playlist = await playlists.create(scope, { name }, creator);

@@ -1,34 +1,16 @@
-import type { Browser } from 'playwright-core';
 import { slugify } from '@backbeat/common';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTrack } from '../../server/test/helpers/catalog.ts';
 import { solidPng } from '../../server/test/helpers/images.ts';
-import { launchBrowser, loginThroughApi, newPage } from '../src/browser.ts';
-import { acceptCookies, seedCatalog } from '../src/catalog.ts';
-import { startServer, type TestServer } from '../src/server.ts';
+import { browserSuite } from '../src/suite.ts';
 
-let server: TestServer;
-let browser: Browser;
-let counter = 0;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  await seedCatalog(server);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const suite = browserSuite();
 
 /** A new user, logged in through the API, on a page with the cookie notice accepted. */
 async function userPage(name: string, viewport?: { width: number; height: number }) {
-  const email = `profile${++counter}@backbeat.test`;
-  const password = 'long enough password';
-  const id = await server.app.services.users.createUser({ email, password, name });
-  const opened = await newPage(browser, viewport ? { viewport } : {});
-  await acceptCookies(opened.context, server.url);
-  await loginThroughApi(opened.context, server.url, { email, password });
-  return { ...opened, id, profileUrl: `${server.url}/user/${id}/${slugify(name)}` };
+  const { id, ...account } = await suite.account(name, 'profile');
+  const opened = await suite.signedInPage({ id, ...account }, viewport ? { viewport } : {});
+  return { ...opened, id, profileUrl: `${suite.server.url}/user/${id}/${slugify(name)}` };
 }
 
 describe('user profiles', () => {
@@ -84,13 +66,13 @@ describe('user profiles', () => {
 
   it('shows a visitor the public uploads on the Tracks tab, not the private ones, and plays them', async () => {
     const owner = await userPage('Owen Uploads');
-    const audio = await server.app.services.catalog.audioFor(1, { userId: null });
-    await createTrack(server.app, {
+    const audio = await suite.server.app.services.catalog.audioFor(1, { userId: null });
+    await createTrack(suite.server.app, {
       name: 'Sunlit Demo',
       ownerId: owner.id,
       audioPath: audio!.path,
     });
-    await createTrack(server.app, {
+    await createTrack(suite.server.app, {
       name: 'Hidden Sketch',
       ownerId: owner.id,
       isPublic: false,

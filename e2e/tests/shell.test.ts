@@ -26,8 +26,10 @@ describe('the application shell', () => {
       '/library/songs',
     );
     expect(await page.getByRole('link', { name: 'Log in' }).isVisible()).toBe(true);
-    // Contact and the legal pages come later; until then the footer links nowhere dead.
-    expect(await page.locator('footer').getByRole('link', { name: 'Contact' }).count()).toBe(0);
+    // The footer links the contact page and the seeded legal pages (issue 13).
+    expect(
+      await page.locator('footer').getByRole('link', { name: 'Contact' }).getAttribute('href'),
+    ).toBe('/contact');
     expect(await page.locator('footer').textContent()).toContain(
       `© ${new Date().getFullYear()} Backbeat`,
     );

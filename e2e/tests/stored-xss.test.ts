@@ -1,9 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { playlistLink, trackLink, userLink } from '@backbeat/common';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, loginThroughApi, newPage } from '../src/browser.ts';
-import { acceptCookies, seedCatalog } from '../src/catalog.ts';
-import { startServer, type TestServer } from '../src/server.ts';
+import { describe, expect, it } from 'vitest';
+import { browserSuite, type Account } from '../src/suite.ts';
 
 /**
  * Issue 16: what users store is shown as text, never run. Each surface stores the corpus,
@@ -32,32 +30,13 @@ const CORPUS = [
 const INJECTED =
   'img[src="x"], [onerror], [onload], [ontoggle], iframe, a[href^="javascript:" i], details[open], mglyph';
 
-let server: TestServer;
-let browser: Browser;
-let counter = 0;
+const suite = browserSuite();
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  await seedCatalog(server);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-async function account(name: string) {
-  const email = `xss${++counter}@backbeat.test`;
-  const password = 'long enough password';
-  const id = await server.app.services.users.createUser({ email, password, name });
-  return { id, email, password, name };
-}
-type Account = Awaited<ReturnType<typeof account>>;
+const account = (name: string) => suite.account(name, 'xss');
 
 /** A reader's tab that records dialogs and CSP violations from the first script on. */
 async function readerTab(reader: Account) {
-  const opened = await newPage(browser);
-  await acceptCookies(opened.context, server.url);
-  await loginThroughApi(opened.context, server.url, reader);
+  const opened = await suite.signedInPage(reader);
   const dialogs: string[] = [];
   opened.page.on('dialog', (dialog) => {
     dialogs.push(dialog.message());
@@ -91,7 +70,7 @@ describe('stored XSS corpus rendered in the browser', () => {
   it('playlist names and descriptions', async () => {
     const owner = await account('Playlist Owner');
     const scope = { workspaceId: 0, userId: owner.id, role: 'owner' as const };
-    const { playlists, users } = server.app.services;
+    const { playlists, users } = suite.server.app.services;
     const creator = (await users.findById(owner.id))!;
     const stored = [];
     for (const payload of CORPUS) {
@@ -105,7 +84,7 @@ describe('stored XSS corpus rendered in the browser', () => {
     }
     const tab = await readerTab(owner);
     // The sidebar lists every name.
-    await tab.page.goto(`${server.url}/library/playlists`);
+    await tab.page.goto(`${suite.server.url}/library/playlists`);
     const sidebar = tab.page.getByRole('navigation', { name: 'Playlists' });
     await sidebar.getByRole('link', { name: stored.at(-1)!.name, exact: true }).waitFor();
     for (const playlist of stored) {
@@ -114,7 +93,7 @@ describe('stored XSS corpus rendered in the browser', () => {
     await expectNothingRan(tab, tab.page);
 
     for (const playlist of stored) {
-      await tab.page.goto(`${server.url}${playlistLink(playlist)}`);
+      await tab.page.goto(`${suite.server.url}${playlistLink(playlist)}`);
       await tab.page.getByRole('heading', { level: 1, name: playlist.name, exact: true }).waitFor();
       if (playlist.description) {
         expect(await visibleText(tab.page)).toContain(folded(playlist.description));
@@ -125,8 +104,8 @@ describe('stored XSS corpus rendered in the browser', () => {
 
   it('comments and their authors', async () => {
     const author = await account('<img src=x onerror=alert(1)>');
-    const track = (await server.app.services.catalog.tracks([1]))[0]!;
-    const { comments } = server.app.services;
+    const track = (await suite.server.app.services.catalog.tracks([1]))[0]!;
+    const { comments } = suite.server.app.services;
     for (const [index, payload] of CORPUS.entries()) {
       // Numbered, so a comment stays non-empty whatever markup the server drops.
       const body = `Comment ${index + 1}: ${payload}`;
@@ -145,7 +124,7 @@ describe('stored XSS corpus rendered in the browser', () => {
     expect(bodies).toHaveLength(CORPUS.length);
 
     const tab = await readerTab(await account('Comment Reader'));
-    await tab.page.goto(`${server.url}${trackLink(track)}`);
+    await tab.page.goto(`${suite.server.url}${trackLink(track)}`);
     await tab.page.getByText(author.name, { exact: true }).first().waitFor();
     const text = await visibleText(tab.page);
     for (const body of bodies) expect(text).toContain(folded(body));
@@ -154,7 +133,7 @@ describe('stored XSS corpus rendered in the browser', () => {
 
   it('profile name, description and links', async () => {
     const owner = await account('<<b>script>alert(1)<</b>/script>');
-    const { profiles } = server.app.services;
+    const { profiles } = suite.server.app.services;
     const linkSets = [CORPUS.slice(0, 5), CORPUS.slice(5, 10), CORPUS.slice(10)];
     const tab = await readerTab(await account('Profile Reader'));
     for (const titles of linkSets) {
@@ -162,7 +141,7 @@ describe('stored XSS corpus rendered in the browser', () => {
         description: CORPUS.join('\n'),
         links: titles.map((title, index) => ({ title, url: `https://example.test/${index}` })),
       });
-      await tab.page.goto(`${server.url}${userLink(owner)}`);
+      await tab.page.goto(`${suite.server.url}${userLink(owner)}`);
       await tab.page.getByRole('heading', { level: 1, name: owner.name, exact: true }).waitFor();
       const text = await visibleText(tab.page);
       expect(text).toContain(folded(saved.description ?? ''));
@@ -175,13 +154,13 @@ describe('stored XSS corpus rendered in the browser', () => {
 
   it('workspace names in the workspace switcher', async () => {
     const owner = await account('Workspace Owner');
-    const { workspaces } = server.app.services;
+    const { workspaces } = suite.server.app.services;
     const names = [];
     for (const payload of CORPUS) {
       names.push((await workspaces.create(owner.id, payload.slice(0, 40))).name);
     }
     const tab = await readerTab(owner);
-    await tab.page.goto(server.url);
+    await tab.page.goto(suite.server.url);
     await tab.page.getByRole('button', { name: 'Account menu' }).click();
     const menu = tab.page.getByRole('menu');
     for (const name of names) {
@@ -192,7 +171,7 @@ describe('stored XSS corpus rendered in the browser', () => {
 
   it('notifications built from stored names', async () => {
     const reader = await account('Notified Reader');
-    const { notifications } = server.app.services;
+    const { notifications } = suite.server.app.services;
     for (const [index, payload] of CORPUS.entries()) {
       const inviter = { id: reader.id, name: payload, image: null };
       await notifications.notify(reader.id, 'playlist.invite', {
@@ -201,7 +180,7 @@ describe('stored XSS corpus rendered in the browser', () => {
       });
     }
     const tab = await readerTab(reader);
-    await tab.page.goto(`${server.url}/notifications`);
+    await tab.page.goto(`${suite.server.url}/notifications`);
     await tab.page.getByText(CORPUS.at(-1)!, { exact: false }).first().waitFor();
     const text = await visibleText(tab.page);
     for (const payload of CORPUS) expect(text).toContain(folded(payload));

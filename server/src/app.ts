@@ -11,6 +11,8 @@ import { COMMA_LIST_PARAMS } from '@backbeat/common';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { registerBodyChecks } from './http/body-checks.ts';
+import { appPasswordRoutes } from './modules/subsonic/account-routes.ts';
+import { subsonicRoutes } from './modules/subsonic/routes.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { HttpError } from './http/http-error.ts';
@@ -18,13 +20,17 @@ import { applyMethodOverride, isApiUrl, registerRequestContext } from './http/re
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerSpa } from './http/spa.ts';
 import { createFileLogs } from './logging/file-logs.ts';
+import { directUploadOrigins } from './storage/s3.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { bootstrapFor } from './modules/bootstrap/present.ts';
 import { bootstrapRoutes } from './modules/bootstrap/routes.ts';
-import { catalogAdminRoutes } from './modules/catalog/admin-routes.ts';
+import { adminAreaRoutes } from './composition/admin-routes.ts';
 import { musicRoutes } from './composition/music-routes.ts';
+import { backstageRoutes } from './modules/backstage/routes.ts';
 import { fileEntriesRoutes } from './modules/file-entries/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { pageHeadFor } from './modules/seo/head.ts';
+import { seoRoutes } from './modules/seo/routes.ts';
 import { uploadsRoutes } from './modules/uploads/routes.ts';
 import { logsRoutes } from './modules/logs/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
@@ -38,8 +44,18 @@ import { twoFactorRoutes } from './modules/two-factor/routes.ts';
 import { valueListsRoutes } from './modules/value-lists/routes.ts';
 import { notificationsRoutes } from './modules/notifications/routes.ts';
 import { workspacesRoutes } from './modules/workspaces/routes.ts';
+import { insightsRoutes } from './modules/insights/routes.ts';
+import { playsRoutes } from './modules/plays/routes.ts';
+import { billingRoutes } from './modules/billing/routes.ts';
+import { billingAdminRoutes } from './modules/billing/admin-routes.ts';
+import { billingWebhookRoutes } from './modules/billing/webhook-routes.ts';
 import { realtimeRoutes } from './realtime/routes.ts';
 import { syncRequestCaches } from './composition/request-cache-sync.ts';
+import { syncSiteSettings } from './composition/settings-sync.ts';
+import { settingsAdminRoutes } from './modules/settings/admin-routes.ts';
+import { localizationsAdminRoutes } from './modules/localizations/admin-routes.ts';
+import { customPagesRoutes } from './modules/custom-pages/routes.ts';
+import { contactRoutes } from './modules/contact/routes.ts';
 import { createServices } from './services.ts';
 
 const projectRoot = resolve(import.meta.dirname, '../..');
@@ -75,9 +91,6 @@ export interface BuildAppOptions {
   configure?: (app: FastifyInstance) => void | Promise<void>;
 }
 
-/** Files crawlers ask for: a 404 until they exist, never the app's page. */
-const CRAWLER_FILES = new Set(['/robots.txt', '/sitemap.xml']);
-
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
@@ -110,6 +123,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     hub: services.realtime,
   }).catch((error: unknown) => {
     app.log.warn({ err: error }, 'request caches are not shared between instances');
+    return async () => {};
+  });
+
+  // Saved settings and translations apply on every instance at once (Redis when configured).
+  const stopSettingsSync = syncSiteSettings({
+    settings: services.settings,
+    localizations: services.localizationsAdmin,
+    bootstrap: services.bootstrap,
+    hub: services.realtime,
+  }).catch((error: unknown) => {
+    app.log.warn({ err: error }, 'settings changes are not shared between instances');
     return async () => {};
   });
 
@@ -165,7 +189,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(usersRoutes);
   await app.register(profilesRoutes);
   await app.register(musicRoutes);
-  await app.register(catalogAdminRoutes);
+  await app.register(adminAreaRoutes);
+  await app.register(backstageRoutes);
   await app.register(emailVerificationRoutes);
   await app.register(twoFactorRoutes);
   await app.register(accessTokensRoutes);
@@ -175,20 +200,42 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(recaptchaRoutes);
   await app.register(notificationsRoutes);
   await app.register(workspacesRoutes);
+  await app.register(playsRoutes);
+  await app.register(insightsRoutes);
   await app.register(realtimeRoutes);
   await app.register(fileEntriesRoutes);
   await app.register(uploadsRoutes);
+  await app.register(settingsAdminRoutes);
+  await app.register(localizationsAdminRoutes);
+  await app.register(customPagesRoutes);
+  await app.register(contactRoutes);
+  await app.register(billingRoutes);
+  await app.register(billingAdminRoutes);
+  await app.register(billingWebhookRoutes);
+  await app.register(appPasswordRoutes);
+  await app.register(subsonicRoutes);
   app.addHook('onClose', async () => {
     services.geo.stop();
     services.mailer.close();
     await (
       await stopCacheSync
     )();
+    await (
+      await stopSettingsSync
+    )();
     await services.realtime.close();
     await services.tus.close();
+    await services.demoRenderer.close();
+    // Running jobs (media processing) finish first, within a bound; queued ones wait in
+    // Redis for another instance, or are lost with the in-process queue.
+    await services.jobs.close();
   });
+  if (config.jobWorker) services.jobs.start();
   await options.configure?.(app);
-  await registerSpa(app, config.webDistPath, bootstrapFor);
+  await app.register(seoRoutes);
+  await registerSpa(app, config.webDistPath, bootstrapFor, pageHeadFor, {
+    connectSrc: directUploadOrigins(config.storage),
+  });
 
   app.setNotFoundHandler(async (request, reply) => {
     const wantsPage =
@@ -196,9 +243,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       !isApiUrl(request.url) &&
       // A missing file (an avatar that was removed) is a 404, not the app's page.
       !request.url.startsWith('/assets/') &&
-      !request.url.startsWith('/storage/') &&
-      // Crawler files are not pages; the SEO work will serve real ones.
-      !CRAWLER_FILES.has(request.url.split('?')[0]!);
+      !request.url.startsWith('/storage/');
     if (wantsPage) return app.sendSpaPage(request, reply);
     return reply.code(404).send({ message: 'Not found.' });
   });

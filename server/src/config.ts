@@ -38,6 +38,17 @@ const envSchema = z.object({
   REMEMBER_LIFETIME_DAYS: z.coerce.number().int().positive().default(30),
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(0),
   SEARCH_RATE_LIMIT: z.coerce.number().int().positive().default(SEARCH_RATE_LIMIT.max),
+  /** Background jobs (media processing) one instance runs at once. */
+  JOB_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
+  /** Whether this instance works on background jobs (an instance may only serve requests). */
+  JOB_WORKER: flag.default(true),
+  /** How long a job's lock lasts unrenewed: a killed instance's job is taken up after this. */
+  JOB_LOCK_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
+  /** Redis key prefix of the job queues: sites (or test runs) sharing a Redis keep apart. */
+  JOB_QUEUE_PREFIX: z
+    .string()
+    .regex(/^[\w:.-]{1,100}$/)
+    .default('backbeat:jobs'),
   ADMIN_EMAIL: z.email().default('admin@backbeat.local'),
   ADMIN_PASSWORD: z.string().min(8).optional(),
   STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
@@ -47,7 +58,43 @@ const envSchema = z.object({
   S3_KEY: z.string().min(1).optional(),
   S3_SECRET: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: flag.default(false),
+  // Payment providers (issue 15): secrets only; a provider without its keys is not offered.
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  STRIPE_API_BASE: z.url().optional(),
+  PAYPAL_CLIENT_ID: z.string().min(1).optional(),
+  PAYPAL_SECRET: z.string().min(1).optional(),
+  PAYPAL_WEBHOOK_ID: z.string().min(1).optional(),
+  PAYPAL_API_BASE: z.url().default('https://api-m.paypal.com'),
 });
+
+/** Stripe and PayPal, each null until its keys are set (tests point the bases at stand-ins). */
+export interface BillingConfig {
+  stripe: { secretKey: string; webhookSecret: string; apiBase: string | null } | null;
+  paypal: { clientId: string; secret: string; webhookId: string; apiBase: string } | null;
+}
+
+function billingConfigOf(e: z.output<typeof envSchema>): BillingConfig {
+  return {
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? {
+            secretKey: e.STRIPE_SECRET_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            apiBase: e.STRIPE_API_BASE ?? null,
+          }
+        : null,
+    paypal:
+      e.PAYPAL_CLIENT_ID && e.PAYPAL_SECRET && e.PAYPAL_WEBHOOK_ID
+        ? {
+            clientId: e.PAYPAL_CLIENT_ID,
+            secret: e.PAYPAL_SECRET,
+            webhookId: e.PAYPAL_WEBHOOK_ID,
+            apiBase: e.PAYPAL_API_BASE,
+          }
+        : null,
+  };
+}
 
 /** Where uploaded and generated files live (DESIGN §1): local disk, or an S3-compatible bucket. */
 export type StorageConfig =
@@ -102,6 +149,11 @@ export interface Config {
   shutdownDrainMs: number;
   /** Searches one client (account, else address) may run per minute. */
   searchRateLimit: number;
+  /** Background jobs one instance runs at once (in process, or its share of the Redis queue). */
+  jobConcurrency: number;
+  jobQueuePrefix: string;
+  jobWorker: boolean;
+  jobLockMs: number;
   sessionLifetimeMinutes: number;
   rememberLifetimeDays: number;
   admin: { email: string; password: string | null };
@@ -111,6 +163,7 @@ export interface Config {
   recaptchaVerifyUrl: string;
   /** Tests deliver Web Push to a local push service; real ones are public HTTPS hosts. */
   allowPrivatePushEndpoints: boolean;
+  billing: BillingConfig;
 }
 
 /**
@@ -174,6 +227,10 @@ export function loadConfig(
     bodyLimit: e.BODY_LIMIT,
     searchRateLimit: e.SEARCH_RATE_LIMIT,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
+    jobConcurrency: e.JOB_CONCURRENCY,
+    jobQueuePrefix: e.JOB_QUEUE_PREFIX,
+    jobWorker: e.JOB_WORKER,
+    jobLockMs: e.JOB_LOCK_MS,
     sessionLifetimeMinutes: e.SESSION_LIFETIME_MINUTES,
     rememberLifetimeDays: e.REMEMBER_LIFETIME_DAYS,
     admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD ?? null },
@@ -181,6 +238,7 @@ export function loadConfig(
     oauthEndpoints: {},
     recaptchaVerifyUrl: 'https://www.google.com/recaptcha/api/siteverify',
     allowPrivatePushEndpoints: false,
+    billing: billingConfigOf(e),
     ...overrides,
   };
 }

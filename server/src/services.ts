@@ -12,6 +12,8 @@ import { createEmailVerificationRepository } from './modules/email-verification/
 import { createEmailVerificationService } from './modules/email-verification/service.ts';
 import { createFileEntriesRepository } from './modules/file-entries/repository.ts';
 import { createFileEntriesService } from './modules/file-entries/service.ts';
+import { createJobQueue } from './jobs/queue.ts';
+import { createMediaService } from './modules/media/service.ts';
 import { createDirectUploadsService } from './modules/uploads/direct-service.ts';
 import { createPendingUploadsRepository } from './modules/uploads/pending-repository.ts';
 import { createTusUploads } from './modules/uploads/tus.ts';
@@ -21,6 +23,12 @@ import { createTwoFactorService } from './modules/two-factor/service.ts';
 import { createBootstrapService } from './modules/bootstrap/service.ts';
 import { createDemoAccounts } from './modules/users/demo-account.ts';
 import { createMusicServices } from './composition/music-services.ts';
+import { createBackstageServices } from './composition/backstage-services.ts';
+import { presentFileEntry } from './modules/file-entries/service.ts';
+import { createInsightsServices } from './composition/insights-services.ts';
+import { createBillingServices } from './composition/billing-services.ts';
+import { createSeoServices } from './composition/seo-services.ts';
+import { createSubsonicServices } from './composition/subsonic-services.ts';
 import { createCommentsRepository } from './modules/library/comments-repository.ts';
 import { createCommentsService } from './modules/library/comments-service.ts';
 import { createFollowsRepository } from './modules/library/follows-repository.ts';
@@ -28,6 +36,11 @@ import { createFollowsService } from './modules/library/follows-service.ts';
 import { createRepostsRepository } from './modules/library/reposts-repository.ts';
 import { createRepostsService } from './modules/library/reposts-service.ts';
 import { createLocalizationsRepository } from './modules/localizations/repository.ts';
+import { createLocalizationsService } from './modules/localizations/service.ts';
+import { createContactService } from './modules/contact/service.ts';
+import { createCustomPagesRepository } from './modules/custom-pages/repository.ts';
+import { createCustomPagesService } from './modules/custom-pages/service.ts';
+import { createSettingsAdmin } from './modules/settings/admin-service.ts';
 import { createNotificationsRepository } from './modules/notifications/repository.ts';
 import { createNotificationAndWorkspaceServices } from './composition/collaboration-services.ts';
 import { createProfilesRepository } from './modules/profiles/repository.ts';
@@ -54,6 +67,17 @@ export function createServices(config: Config, database: DatabaseHandle, fileLog
     roles,
     socialProfiles,
     unreadNotifications: (userId) => notificationsRepository.unreadCount(userId),
+    billingGrants: (userId) => billing.billing.grantsOf(userId),
+  });
+  const billing = createBillingServices(config, database, {
+    settings,
+    forgetUser: (userId) => users.forgetGrants(userId),
+    onError: (error, context) => {
+      const err = error instanceof Error ? error : new Error(String(error));
+      void fileLogs
+        .write('error', { level: 'error', context, message: err.message, stack: err.stack })
+        .catch(() => {});
+    },
   });
   /** Read on every guest request to check permissions; changes rarely. */
   const guestRole = cached(() => roles.guestRole(), 10_000);
@@ -65,6 +89,7 @@ export function createServices(config: Config, database: DatabaseHandle, fileLog
     localizations,
     workspacesOf: (userId) => collaboration.workspaces.bootstrapList(userId),
     demoCredentials: createDemoAccounts({ settings, users }).credentials,
+    planOf: (user) => billing.billing.planOf(user),
   });
   const mailer = createMailer(settings, fileLogs);
   const cipher = createCipher(config.appKey);
@@ -101,12 +126,43 @@ export function createServices(config: Config, database: DatabaseHandle, fileLog
       const user = await users.publicProfile(id);
       return user && { id: user.id, name: user.name, image: user.image };
     },
+    listenedChanged: (before, after) => insights.insightsRollup.playLengthChanged(before, after),
+  });
+  const jobs = createJobQueue({
+    redisUrl: config.redisUrl,
+    concurrency: config.jobConcurrency,
+    prefix: config.jobQueuePrefix,
+    lockMs: config.jobLockMs,
+    onError: (message, error) => void fileLogs.write('error', { message, error: String(error) }),
   });
   const fileEntries = createFileEntriesService({
     repository: createFileEntriesRepository(db),
     storage: music.storage,
     settings,
     disk: config.storage.driver,
+    processAudio: (entryId) => media.queue(entryId),
+    log: (message, error) => void fileLogs.write('error', { message, error: String(error) }),
+  });
+  const media = createMediaService({
+    entries: fileEntries,
+    storage: music.storage,
+    jobs,
+    log: (message, error) => void fileLogs.write('error', { message, error: String(error) }),
+  });
+  const insights = createInsightsServices(database, {
+    plays: music.plays,
+    userSummary: async (id) => {
+      const user = await users.publicProfile(id);
+      return user && { id: user.id, name: user.name, image: user.image };
+    },
+    newUsersPerDay: (from, to) => users.newUsersPerDay(from, to),
+    uploadsPerDay: (from, to) => fileEntries.uploadsPerDay(from, to),
+    countryOf: async (ip) => (await geo.lookup(ip)).country,
+    // Backstage's artist membership (created below; only called per request).
+    canManageArtist: async (userId, artistId) => {
+      const user = await users.findById(userId);
+      return !!user && backstage.musicPolicy.canManageArtist(user, artistId);
+    },
   });
   const tus = createTusUploads(config, {
     storage: music.storage,
@@ -118,10 +174,84 @@ export function createServices(config: Config, database: DatabaseHandle, fileLog
     fileEntries,
     pending: createPendingUploadsRepository(db),
   });
+  const follows = createFollowsService({
+    repository: createFollowsRepository(db),
+    userSummary: (id) => users.publicProfile(id),
+    artistExists: (id) => music.catalog.artistExists(id),
+    playlistVisible: async (id, userId) =>
+      (await music.playlists.many([id], { userId })).length > 0,
+    notifications: collaboration.notifications,
+  });
+  const library = music.library;
+  const reposts = createRepostsService({
+    repository: createRepostsRepository(db),
+    catalog: music.catalog,
+    userExists: async (id) => !!(await users.publicProfile(id)),
+  });
+  const comments = createCommentsService({
+    repository: createCommentsRepository(db),
+    catalog: music.catalog,
+    enabled: () => settings.get('player.track_comments'),
+    notifications: collaboration.notifications,
+  });
+  const searchIndex = music.searchIndex;
+  const backstage = createBackstageServices(db, {
+    storage: music.storage,
+    users,
+    fileEntry: async (user, id) => {
+      try {
+        return presentFileEntry(await fileEntries.visibleEntry(user, id));
+      } catch {
+        return null;
+      }
+    },
+    purgeFiles: (ids) => fileEntries.purge(ids),
+    forgetLikes: (type, ids) => library.forgetItems(type, ids),
+    forgetReposts: (type, ids) => reposts.forgetItems(type, ids),
+    forgetComments: (ids) => comments.forgetTracks(ids),
+    search: {
+      upsert: (documents) => searchIndex.upsert(documents),
+      remove: (kind, ids) => searchIndex.remove(kind, ids),
+    },
+    followerIds: (artistId) => follows.artistFollowerIds(artistId),
+    notifications: collaboration.notifications,
+    afterChange: () => music.catalogResponses.clear(),
+  });
+  const profiles = createProfilesService({
+    repository: createProfilesRepository(db),
+    catalog: music.catalog,
+    storage: music.storage,
+    userSummary: (id) => users.publicProfile(id),
+  });
+  const subsonic = createSubsonicServices(database, { music, cipher, accessTokens, users });
+  const settingsAdmin = createSettingsAdmin({
+    settings,
+    mailer,
+    environment: {
+      cache: config.redisUrl ? 'Redis' : 'In memory',
+      queue: config.redisUrl ? 'Redis (BullMQ)' : 'In process',
+      websockets: config.redisUrl ? 'Redis pub/sub' : 'In process',
+      search: database.dialect === 'postgres' ? 'PostgreSQL full text' : 'SQLite FTS5',
+      logging: fileLogs.directory,
+      storage: config.storage.driver === 's3' ? 'S3' : 'Local disk',
+      database: database.dialect === 'postgres' ? 'PostgreSQL' : 'SQLite',
+    },
+  });
   return {
     config,
     database,
+    ...subsonic,
+    settingsAdmin,
+    localizationsAdmin: createLocalizationsService(localizations),
+    customPages: createCustomPagesService(createCustomPagesRepository(db)),
+    contact: createContactService({
+      settings,
+      mailer,
+      recaptcha: { settings, config },
+    }),
     fileEntries,
+    jobs,
+    media,
     tus,
     directUploads,
     fileLogs,
@@ -142,31 +272,20 @@ export function createServices(config: Config, database: DatabaseHandle, fileLog
     geo,
     ...collaboration,
     ...music,
-    follows: createFollowsService({
-      repository: createFollowsRepository(db),
-      userSummary: (id) => users.publicProfile(id),
-      artistExists: (id) => music.catalog.artistExists(id),
-      playlistVisible: async (id, userId) =>
-        (await music.playlists.many([id], { userId })).length > 0,
-      notifications: collaboration.notifications,
-    }),
-    reposts: createRepostsService({
-      repository: createRepostsRepository(db),
+    ...backstage,
+    ...insights,
+    ...billing,
+    follows,
+    reposts,
+    profiles,
+    seo: createSeoServices(db, {
+      settings,
       catalog: music.catalog,
-      userExists: async (id) => !!(await users.publicProfile(id)),
+      playlists: music.playlists,
+      channels: music.channels,
+      profiles,
     }),
-    profiles: createProfilesService({
-      repository: createProfilesRepository(db),
-      catalog: music.catalog,
-      storage: music.storage,
-      userSummary: (id) => users.publicProfile(id),
-    }),
-    comments: createCommentsService({
-      repository: createCommentsRepository(db),
-      catalog: music.catalog,
-      enabled: () => settings.get('player.track_comments'),
-      notifications: collaboration.notifications,
-    }),
+    comments,
   };
 }
 

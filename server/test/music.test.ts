@@ -100,7 +100,7 @@ describe('POST tracks/{id}/plays', () => {
       { source: 'radio' },
       { 'user-agent': iphone },
     );
-    expect(response.json()).toEqual({ logged: true });
+    expect(response.json()).toEqual({ logged: true, play_id: expect.any(Number) });
     const { db } = t.app.services.database;
     const play = await db
       .selectFrom('track_plays')

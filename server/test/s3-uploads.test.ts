@@ -41,6 +41,16 @@ describe('S3 simple upload: presign, PUT, s3/entries', () => {
     });
   });
 
+  it("lets the page's scripts connect to the bucket (Content-Security-Policy)", async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { accept: 'text/html' },
+    });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain(`connect-src 'self' ws: wss: ${s3.endpoint};`);
+  });
+
   it('makes an entry only once HeadObject shows the bytes', async () => {
     const { browser } = await signedInUploader(t.app);
     const mp3 = await sampleMp3();

@@ -4,7 +4,13 @@ import { createTestApp, type TestApp } from './helpers/app.ts';
 import { openBrowser } from './helpers/client.ts';
 import { createTrack } from './helpers/catalog.ts';
 import { createUser } from './helpers/factories.ts';
-import { demoAudioKey, demoAudioSize } from '../src/modules/demo-audio/generator.ts';
+import {
+  DEMO_INTRO_BYTES,
+  demoAudioKey,
+  demoAudioSize,
+  demoIntroKey,
+  generateDemoAudio,
+} from '../src/modules/demo-audio/generator.ts';
 
 let t: TestApp;
 const audio = randomBytes(10_000);
@@ -158,6 +164,26 @@ describe('GET tracks/{id}/stream', () => {
     } finally {
       writes.mockRestore();
     }
+  });
+
+  it('starts a first play from the intro rendered ahead, and the rest follows seamlessly', async () => {
+    const key = demoAudioKey(45, 12, 'house');
+    const demo = await createTrack(t.app, { audioPath: key });
+    await t.app.services.streaming.warmUpIntros([demo.id]);
+    const intro = await t.app.services.storage.stat(demoIntroKey(key));
+    expect(intro?.size).toBeGreaterThanOrEqual(DEMO_INTRO_BYTES);
+    // Only the intro exists: the audio itself is rendered on the first play.
+    expect(await t.app.services.storage.stat(key)).toBeNull();
+
+    const played = await stream(demo.id);
+    expect(played.statusCode).toBe(200);
+    const size = demoAudioSize(45, 12, 'house');
+    expect(played.rawPayload.length).toBe(size);
+    // The same bytes as a render from scratch: the intro and the render's rest join exactly.
+    const { mp3 } = await generateDemoAudio(45, 12, 'house');
+    expect(played.rawPayload.equals(mp3)).toBe(true);
+    await expect.poll(() => t.app.services.storage.stat(key), { timeout: 15_000 }).not.toBeNull();
+    expect((await stream(demo.id)).rawPayload.equals(mp3)).toBe(true);
   });
 });
 

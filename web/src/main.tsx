@@ -3,16 +3,21 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider, createBrowserRouter } from 'react-router';
 import { appRoutes } from './app/routes.tsx';
+import { startAppearancePreview } from './entities/appearance/preview.ts';
 import { setKnownRoutes } from './entities/menus/known-routes.ts';
 import { logClientError } from '@backbeat/common/contracts';
 import { api } from './lib/api.ts';
 import { installErrorReporter } from './lib/error-reporter.ts';
 import { queryClient } from './lib/query-client.ts';
 import { RouteTableContext } from './lib/route-table.ts';
+import { recordVisitOncePerDay } from './lib/visit.ts';
 import './styles.css';
 
 installErrorReporter((report) => api(logClientError, report));
 setKnownRoutes(appRoutes);
+recordVisitOncePerDay();
+// Framed by the admin's appearance editor: follow its live changes (spec 1 §4).
+startAppearancePreview();
 
 const router = createBrowserRouter(appRoutes);
 const container = document.getElementById('root');

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { endpoint, notJson } from '../contract.ts';
+import { pagedList } from '../paged-list.ts';
 import {
   channelParamsSchema,
   channelQuerySchema,
   idParamsSchema,
   logPlaySchema,
-  pageQuerySchema,
   radioParamsSchema,
   searchQuerySchema,
   tagParamsSchema,
@@ -55,7 +55,8 @@ export const logTrackPlay = endpoint({
   tags,
   params: idParamsSchema,
   body: logPlaySchema,
-  response: z.object({ logged: z.literal(true) }),
+  /** `play_id` is what the player reports the play's length against (PUT plays/{id}). */
+  response: z.object({ logged: z.literal(true), play_id: z.number() }),
 });
 
 export const getAlbum = endpoint({
@@ -83,26 +84,20 @@ export const getArtist = endpoint({
   }),
 });
 
-export const getArtistTracks = endpoint({
-  method: 'GET',
+export const getArtistTracks = pagedList(trackSchema, {
   path: '/api/v1/artists/:id/tracks',
   access: 'music.view',
   summary: "A page of an artist's tracks, most played first",
   tags,
   params: idParamsSchema,
-  query: pageQuerySchema,
-  response: paginationOf(trackSchema),
 });
 
-export const getArtistAlbums = endpoint({
-  method: 'GET',
+export const getArtistAlbums = pagedList(albumSchema, {
   path: '/api/v1/artists/:id/albums',
   access: 'music.view',
   summary: "A page of an artist's albums, newest first",
   tags,
   params: idParamsSchema,
-  query: pageQuerySchema,
-  response: paginationOf(albumSchema),
 });
 
 export const listGenres = endpoint({
@@ -123,24 +118,18 @@ export const getTag = endpoint({
   response: z.object({ tag: tagSchema }),
 });
 
-export const getTagTracks = endpoint({
-  method: 'GET',
+export const getTagTracks = pagedList(trackSchema, {
   path: '/api/v1/tags/:name/tracks',
   access: 'music.view',
   tags,
   params: tagParamsSchema,
-  query: pageQuerySchema,
-  response: paginationOf(trackSchema),
 });
 
-export const getTagAlbums = endpoint({
-  method: 'GET',
+export const getTagAlbums = pagedList(albumSchema, {
   path: '/api/v1/tags/:name/albums',
   access: 'music.view',
   tags,
   params: tagParamsSchema,
-  query: pageQuerySchema,
-  response: paginationOf(albumSchema),
 });
 
 export const getChannel = endpoint({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PLAY_SOURCES } from './play-sources.ts';
 import { RADIO_SEED_TYPES, SEARCH_TYPES } from './types.ts';
 
 /** The largest id a row can have (32-bit integer columns); a larger one must never reach SQL. */
@@ -95,11 +96,11 @@ export const radioParamsSchema = z.object({
   seedId: positiveId('seed id'),
 });
 
+/** What the player says when a track starts: where the queue came from. */
 export const logPlaySchema = z.object({
-  /** Where the play started, for insights. */
   source: z
-    .enum(['player', 'embed', 'radio'], { error: 'The source must be player, embed or radio.' })
+    .enum(PLAY_SOURCES, { error: `The source must be one of ${PLAY_SOURCES.join(', ')}.` })
     .optional()
-    .default('player'),
+    .default('direct'),
 });
 export type LogPlayInput = z.input<typeof logPlaySchema>;

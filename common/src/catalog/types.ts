@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { trackLoudnessSchema } from '../uploads/media.ts';
 
 /**
  * The catalog as the API presents it: each shape is a zod schema (the response contracts use
@@ -62,6 +63,8 @@ export const trackSchema = z.object({
   owner_id: z.number().nullable(),
   has_lyrics: z.boolean(),
   created_at: z.string(),
+  /** EBU R128 loudness for levelling (ReplayGain); null until the audio was analysed. */
+  loudness: trackLoudnessSchema.nullable().optional(),
 });
 export type Track = z.infer<typeof trackSchema>;
 

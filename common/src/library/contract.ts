@@ -2,13 +2,13 @@ import { z } from 'zod';
 import {
   albumSchema,
   artistSchema,
-  paginationOf,
   playlistDetailsSchema,
   playlistSchema,
   trackSchema,
   userSummarySchema,
 } from '../catalog/types.ts';
-import { idParamsSchema, pageQuerySchema } from '../catalog/schemas.ts';
+import { idParamsSchema } from '../catalog/schemas.ts';
+import { pagedList } from '../paged-list.ts';
 import { endpoint } from '../contract.ts';
 import {
   createPlaylistSchema,
@@ -67,42 +67,30 @@ export const unlike = endpoint({
   response: z.object({ liked: z.literal(false) }),
 });
 
-export const getLikedTracks = endpoint({
-  method: 'GET',
+export const getLikedTracks = pagedList(trackSchema, {
   path: '/api/v1/library/tracks',
   access: 'auth',
   tags: library,
-  query: pageQuerySchema,
-  response: paginationOf(trackSchema),
 });
 
-export const getLikedAlbums = endpoint({
-  method: 'GET',
+export const getLikedAlbums = pagedList(albumSchema, {
   path: '/api/v1/library/albums',
   access: 'auth',
   tags: library,
-  query: pageQuerySchema,
-  response: paginationOf(albumSchema),
 });
 
-export const getLibraryArtists = endpoint({
-  method: 'GET',
+export const getLibraryArtists = pagedList(artistSchema, {
   path: '/api/v1/library/artists',
   access: 'auth',
   summary: 'Artists the listener likes or follows',
   tags: library,
-  query: pageQuerySchema,
-  response: paginationOf(artistSchema),
 });
 
-export const getHistory = endpoint({
-  method: 'GET',
+export const getHistory = pagedList(historyEntrySchema, {
   path: '/api/v1/library/history',
   access: 'auth',
   summary: "The listener's plays, newest first",
   tags: library,
-  query: pageQuerySchema,
-  response: paginationOf(historyEntrySchema),
 });
 
 // Reposts.
@@ -133,14 +121,11 @@ export const unrepost = endpoint({
   response: z.object({ reposted: z.literal(false) }),
 });
 
-export const getUserReposts = endpoint({
-  method: 'GET',
+export const getUserReposts = pagedList(repostSchema, {
   path: '/api/v1/users/:id/reposts',
   access: 'users.view',
   tags: library,
   params: idParamsSchema,
-  query: pageQuerySchema,
-  response: paginationOf(repostSchema),
 });
 
 // Follows.
@@ -171,24 +156,18 @@ export const unfollow = endpoint({
   response: z.object({ following: z.literal(false) }),
 });
 
-export const getUserFollowers = endpoint({
-  method: 'GET',
+export const getUserFollowers = pagedList(userSummarySchema, {
   path: '/api/v1/users/:id/followers',
   access: 'users.view',
   tags: library,
   params: idParamsSchema,
-  query: pageQuerySchema,
-  response: paginationOf(userSummarySchema),
 });
 
-export const getUserFollowing = endpoint({
-  method: 'GET',
+export const getUserFollowing = pagedList(userSummarySchema, {
   path: '/api/v1/users/:id/following',
   access: 'users.view',
   tags: library,
   params: idParamsSchema,
-  query: pageQuerySchema,
-  response: paginationOf(userSummarySchema),
 });
 
 // Comments.

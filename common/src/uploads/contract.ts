@@ -39,6 +39,17 @@ export const downloadFileEntry = endpoint({
   response: notJson('file', 'The stored file, as an attachment'),
 });
 
+export const getFileEntryDetails = endpoint({
+  method: 'GET',
+  path: '/api/v1/file-entries/:id/details',
+  access: 'auth',
+  summary:
+    'An entry with what the media pipeline found (audio only), for its owner or anyone with files.update',
+  tags,
+  params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
+  response: fileEntryAnswer,
+});
+
 export const deleteFileEntries = endpoint({
   method: 'POST',
   path: '/api/v1/file-entries/delete',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MULTIPART_MAX_PARTS, SIGN_PART_URLS_BATCH } from './constants.ts';
+import { mediaAnalysisSchema } from './media.ts';
 
 /** Spec §3: a stored file as clients see it. */
 export const fileEntrySchema = z.object({
@@ -11,6 +12,8 @@ export const fileEntrySchema = z.object({
   path: z.string(),
   url: z.string(),
   updated_at: z.string(),
+  /** Audio files only: what the media pipeline found (absent for other files). */
+  media: mediaAnalysisSchema.nullable().optional(),
 });
 export type FileEntry = z.infer<typeof fileEntrySchema>;
 

@@ -16,12 +16,14 @@ import { createRadioService } from '../modules/radio/service.ts';
 import { createSearchIndexRepository } from '../modules/search/repository.ts';
 import { createSearchService } from '../modules/search/service.ts';
 import { createStreamingService } from '../modules/streaming/service.ts';
+import { createDemoRenderer } from '../modules/demo-audio/renderer.ts';
 import { createCatalogIndexer } from '../modules/search/catalog-indexing.ts';
 import { createCatalogRepository } from '../modules/catalog/repository.ts';
 import { createCatalogService } from '../modules/catalog/service.ts';
 import { createCatalogWriteRepository } from '../modules/catalog/write-repository.ts';
 
 type PlaylistsDeps = Parameters<typeof createPlaylistsService>[0];
+type PlaysDeps = Parameters<typeof createPlaysService>[0];
 
 /** The music area's services, each given only what it uses (services.ts spreads these in). */
 export function createMusicServices(
@@ -32,6 +34,8 @@ export function createMusicServices(
     /** For playlist invitations. */
     notifications: PlaylistsDeps['notifications'];
     userSummary: PlaylistsDeps['userSummary'];
+    /** A play's reported length changed (insights' rollups follow). */
+    listenedChanged?: PlaysDeps['listenedChanged'];
   },
 ) {
   const { db, dialect } = database;
@@ -40,9 +44,11 @@ export function createMusicServices(
   const catalog = createCatalogService({ repository: createCatalogRepository(db, dialect) });
   const searchIndex = createSearchIndexRepository(db, dialect);
   const plays = createPlaysService({
-    repository: createPlaysRepository(db),
+    repository: createPlaysRepository(db, dialect),
     countryOf: deps.countryOf,
     countPlay: (trackId) => catalog.addPlay(trackId),
+    trackDuration: async (trackId) => (await catalog.tracks([trackId]))[0]?.duration ?? 0,
+    listenedChanged: deps.listenedChanged,
   });
   const playlists = createPlaylistsService({
     repository: createPlaylistsRepository(db, dialect),
@@ -53,6 +59,7 @@ export function createMusicServices(
     notifications: deps.notifications,
     userSummary: deps.userSummary,
   });
+  const demoRenderer = createDemoRenderer();
   return {
     storage,
     /** Public catalog answers, serialised, for 10 s (plays counts may lag that much). */
@@ -60,6 +67,8 @@ export function createMusicServices(
     catalog,
     catalogWrites,
     catalogIndexer: createCatalogIndexer({ writes: catalogWrites, index: searchIndex }),
+    /** Backstage keeps published music indexed (composed in services.ts). */
+    searchIndex,
     search: createSearchService({ index: searchIndex, catalog, playlists }),
     plays,
     playlists,
@@ -71,6 +80,12 @@ export function createMusicServices(
       plays,
       playlists,
     }),
-    streaming: createStreamingService({ storage, catalog, writes: catalogWrites }),
+    demoRenderer,
+    streaming: createStreamingService({
+      storage,
+      catalog,
+      writes: catalogWrites,
+      renderer: demoRenderer,
+    }),
   };
 }

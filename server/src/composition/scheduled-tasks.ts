@@ -1,6 +1,7 @@
 import type { ScheduledTask } from '../jobs/scheduler.ts';
 
 const HOUR_MS = 3_600_000;
+const ROLLUP_EVERY_MS = 15 * 60_000;
 
 /** The housekeeping each instance runs, given the services' prune calls. */
 export function scheduledTasks(services: {
@@ -9,8 +10,28 @@ export function scheduledTasks(services: {
   workspaces: { pruneExpiredInvites(): Promise<number> };
   tus: { server: { cleanUpExpiredUploads(): Promise<number> } };
   directUploads: { pruneAbandoned(): Promise<number> };
+  backstageMusic: { releases: { releaseDue(): Promise<number> } };
+  insightsRollup: { run(): Promise<{ plays: number; visits: number }> };
 }): ScheduledTask[] {
   return [
+    {
+      name: 'release-scheduled-music',
+      everyMs: 60_000,
+      async run() {
+        // Scheduled releases whose date has come: listed, indexed, followers told.
+        return `released ${await services.backstageMusic.releases.releaseDue()} scheduled items`;
+      },
+    },
+    {
+      // Folds the plays and visits of closed days into the insights rollups; today's are
+      // read live, so charts stay current between runs.
+      name: 'roll-up-plays',
+      everyMs: ROLLUP_EVERY_MS,
+      async run() {
+        const { plays, visits } = await services.insightsRollup.run();
+        return `folded ${plays} plays and ${visits} visits into the daily rollups`;
+      },
+    },
     {
       name: 'prune-expired-sessions',
       everyMs: HOUR_MS,

@@ -31,6 +31,12 @@ export interface AlbumsTable {
   is_public: Flag;
   plays: number;
   popularity: number;
+  /** Backstage (0012): `draft` until published; `public` or `private`; hidden until release_at. */
+  status: Generated<string>;
+  visibility: Generated<string>;
+  release_at: Timestamp | null;
+  /** 0 while a scheduled release still owes the followers their notification. */
+  released_notified: Generated<Flag>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -59,8 +65,22 @@ export interface TracksTable {
   waveform: string;
   plays: number;
   popularity: number;
+  /** Backstage (0012): `draft` until published; `public` or `private`; hidden until release_at. */
+  status: Generated<string>;
+  visibility: Generated<string>;
+  release_at: Timestamp | null;
+  /** 0 while a scheduled release still owes the followers their notification. */
+  released_notified: Generated<Flag>;
+  downloadable: Generated<Flag>;
+  /** The uploaded file entry the audio came from (backstage). */
+  file_entry_id: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** EBU R128 figures (0011_media_pipeline); null until the audio was analysed. */
+  loudness_lufs: number | null;
+  true_peak_dbtp: number | null;
+  track_gain_db: number | null;
+  album_gain_db: number | null;
 }
 
 export interface TrackArtistsTable {
@@ -149,6 +169,9 @@ export interface TrackPlaysTable {
   browser: string | null;
   country: string | null;
   source: string;
+  /** How long it was heard, as the player last reported (0 until then). */
+  listened_ms: Generated<number>;
+  completed: Generated<Flag>;
 }
 
 export interface ChannelsTable {

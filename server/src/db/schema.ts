@@ -1,7 +1,11 @@
 import type { Generated } from 'kysely';
+import type { BackstageTables } from './backstage-schema.ts';
 import type { CatalogTables } from './catalog-schema.ts';
 import type { LibraryTables } from './library-schema.ts';
+import type { InsightsTables } from './insights-schema.ts';
+import type { SubsonicTables } from './subsonic-schema.ts';
 import type { UploadsTables } from './uploads-schema.ts';
+import type { BillingTables } from './billing-schema.ts';
 
 /** Booleans are stored as 0/1 integers on both dialects so reads and writes look the same. */
 type Flag = number;
@@ -18,6 +22,8 @@ export interface UsersTable {
   image: string | null;
   email_verified_at: Timestamp | null;
   banned_at: Timestamp | null;
+  /** Why an admin suspended the account (shown to admins only). */
+  ban_reason: string | null;
   language: string | null;
   country: string | null;
   timezone: string | null;
@@ -214,7 +220,27 @@ export interface WorkspaceInvitesTable {
   created_at: Timestamp;
 }
 
-export interface Database extends CatalogTables, LibraryTables, UploadsTables {
+export interface CustomPagesTable {
+  id: Generated<number>;
+  slug: string;
+  title: string;
+  /** Sanitised HTML. */
+  body: string;
+  meta_title: string | null;
+  meta_description: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface Database
+  extends
+    CatalogTables,
+    LibraryTables,
+    UploadsTables,
+    BackstageTables,
+    BillingTables,
+    SubsonicTables,
+    InsightsTables {
   users: UsersTable;
   user_profiles: UserProfilesTable;
   roles: RolesTable;
@@ -225,6 +251,7 @@ export interface Database extends CatalogTables, LibraryTables, UploadsTables {
   sessions: SessionsTable;
   themes: ThemesTable;
   localizations: LocalizationsTable;
+  custom_pages: CustomPagesTable;
   email_verification_codes: EmailVerificationCodesTable;
   password_reset_tokens: PasswordResetTokensTable;
   personal_access_tokens: PersonalAccessTokensTable;

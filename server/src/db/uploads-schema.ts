@@ -17,6 +17,12 @@ export interface FileEntriesTable {
   deleted_at: string | null;
   created_at: string;
   updated_at: string;
+  /** Audio only (0011_media_pipeline): pending, processing, ready or failed. */
+  media_status: string | null;
+  /** JSON of the media analysis (common `mediaAnalysisSchema`). */
+  media: string | null;
+  duration_ms: number | null;
+  loudness_lufs: number | null;
 }
 
 export interface PendingUploadsTable {

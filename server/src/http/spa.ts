@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -19,12 +21,16 @@ function scriptJson(value: unknown): string {
     .replaceAll('\u2029', '\\u2029');
 }
 
+const brotli = (html: string) =>
+  promisify(brotliCompress)(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } });
+const gzipped = (html: string) => promisify(gzip)(html, { level: 6 });
+
 const WORKER_CSP = "default-src 'self'; img-src 'self' data: https:; frame-ancestors 'none'";
 
 /** Embeds (spec §2) are meant to be framed by other sites; every other page only by this one. */
 const EMBED_PATH = /^\/(track\/\d+\/[^/?#]+|album\/\d+\/[^/?#]+\/[^/?#]+)\/embed\/?(?:[?#]|$)/;
 
-function contentSecurityPolicy(nonce: string, embed = false): string {
+function contentSecurityPolicy(nonce: string, embed = false, connectSrc: string[] = []): string {
   return [
     "default-src 'self'",
     // reCAPTCHA's script and frame are loaded on demand when a site key is configured.
@@ -34,7 +40,8 @@ function contentSecurityPolicy(nonce: string, embed = false): string {
     "font-src 'self' data: https://fonts.gstatic.com",
     "img-src 'self' data: blob: https:",
     "media-src 'self' blob: https:",
-    "connect-src 'self' ws: wss:",
+    // Direct uploads PUT to the bucket's origin (spec 2 §7), which the page must reach.
+    ["connect-src 'self' ws: wss:", ...connectSrc].join(' '),
     embed ? 'frame-ancestors http: https:' : "frame-ancestors 'self'",
     "base-uri 'self'",
     "form-action 'self'",
@@ -51,9 +58,18 @@ export async function registerSpa(
   app: FastifyInstance,
   webDistPath: string,
   bootstrapFor: (request: FastifyRequest) => Promise<BootstrapData>,
+  /** The page's status (404 for an address the app lacks) and its head: title, meta tags. */
+  headFor: (request: FastifyRequest, nonce: string) => Promise<{ status: number; head: string }>,
+  options: {
+    /** Origins besides this site that the page may connect to (the S3 bucket). */
+    connectSrc?: string[];
+  } = {},
 ): Promise<void> {
   const indexFile = join(webDistPath, 'index.html');
-  const template = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : FALLBACK_TEMPLATE;
+  // The head's title comes from headFor, per page.
+  const template = (
+    existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : FALLBACK_TEMPLATE
+  ).replace(/<title>[^<]*<\/title>/, '');
 
   if (existsSync(join(webDistPath, 'assets'))) {
     await app.register(fastifyStatic, {
@@ -83,18 +99,27 @@ export async function registerSpa(
       const nonce = randomBytes(16).toString('base64');
       const embed = EMBED_PATH.test(request.url);
       if (embed) allowFraming(reply);
-      const data = await bootstrapFor(request);
+      const [data, page] = await Promise.all([bootstrapFor(request), headFor(request, nonce)]);
       // Zod reads its global config when it loads: jitless keeps it from probing for eval, which
       // the page's CSP forbids (the probe would only report a violation).
-      const head = `<script nonce="${nonce}">window.bootstrapData=${scriptJson(data)};${themeBootScript}window.__zod_globalConfig={jitless:true};</script>`;
+      const head = `${page.head}<script nonce="${nonce}">window.bootstrapData=${scriptJson(data)};${themeBootScript}window.__zod_globalConfig={jitless:true};</script>`;
       const html = template
         .replace('<html lang="en">', `<html lang="${data.locale.language}">`)
-        .replace(HEAD_MARKER, head);
-      return reply
+        .replace(HEAD_MARKER, () => head);
+      reply
+        .code(page.status)
         .header('content-type', 'text/html; charset=utf-8')
         .header('cache-control', 'no-store')
-        .header('content-security-policy', contentSecurityPolicy(nonce, embed))
-        .send(html);
+        .header('vary', 'accept-encoding')
+        .header('content-security-policy', contentSecurityPolicy(nonce, embed, options.connectSrc));
+      // Every page carries its own nonce and bootstrap data, so it is compressed per request
+      // (fast settings: a ~20 kB page takes well under a millisecond).
+      const accepts = String(request.headers['accept-encoding'] ?? '');
+      if (/\bbr\b/.test(accepts))
+        return reply.header('content-encoding', 'br').send(await brotli(html));
+      if (/\bgzip\b/.test(accepts))
+        return reply.header('content-encoding', 'gzip').send(await gzipped(html));
+      return reply.send(html);
     },
   );
 }

@@ -24,6 +24,8 @@ export const IMAGE_BOXES = {
   avatar: { width: 512, height: 512 },
   profileHeader: { width: 1920, height: 1080 },
   playlist: { width: 1000, height: 1000 },
+  /** Cover art: embedded in an uploaded audio file, or uploaded in backstage. */
+  artwork: { width: 1000, height: 1000 },
 } as const;
 export type ImageKind = keyof typeof IMAGE_BOXES;
 

@@ -8,6 +8,8 @@ export interface FileLogs {
   write(kind: LogKind, record: Record<string, unknown>): Promise<void>;
   /** Absolute path of the newest file of a kind, or null when there is none. */
   latest(kind: LogKind): Promise<string | null>;
+  /** Absolute paths of every file of a kind, newest first. */
+  files(kind: LogKind): Promise<string[]>;
   directory: string;
 }
 
@@ -15,8 +17,19 @@ export function createFileLogs(storagePath: string): FileLogs {
   const directory = join(storagePath, 'logs');
   let ensured: Promise<unknown> | null = null;
 
+  async function files(kind: LogKind): Promise<string[]> {
+    const names = await readdir(directory).catch(() => [] as string[]);
+    const pattern = new RegExp(`^${kind}-\\d{4}-\\d{2}-\\d{2}\\.log$`);
+    return names
+      .filter((f) => pattern.test(f))
+      .sort()
+      .reverse()
+      .map((f) => join(directory, f));
+  }
+
   return {
     directory,
+    files,
     async write(kind, record) {
       ensured ??= mkdir(directory, { recursive: true });
       await ensured;
@@ -25,12 +38,7 @@ export function createFileLogs(storagePath: string): FileLogs {
       await appendFile(join(directory, `${kind}-${day}.log`), `${line}\n`);
     },
     async latest(kind) {
-      const files = await readdir(directory).catch(() => [] as string[]);
-      const matching = files.filter((f) =>
-        new RegExp(`^${kind}-\\d{4}-\\d{2}-\\d{2}\\.log$`).test(f),
-      );
-      const newest = matching.sort().at(-1);
-      return newest ? join(directory, newest) : null;
+      return (await files(kind))[0] ?? null;
     },
   };
 }

@@ -10,6 +10,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Where answers go (the contact form's sender). */
+  replyTo?: string;
 }
 
 /** The settings mail reads (modules/settings provides them; mail imports no module). */

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { EndpointAnswer, EndpointDefinition } from '@backbeat/common/contract';
-import { hasPermission, PERMISSIONS } from '@backbeat/common';
+import { hasPermission, PERMISSIONS, type PermissionName } from '@backbeat/common';
 import type { ResourceFilters } from '@backbeat/common/resource';
 import { registerEndpoint } from '../http/endpoint.ts';
 import { forbidden, unauthenticated } from '../http/http-error.ts';
@@ -36,6 +36,8 @@ interface AnyResource {
   create: EndpointDefinition;
   update: EndpointDefinition;
   deleteMany: EndpointDefinition;
+  impact: EndpointDefinition;
+  operations: readonly ('create' | 'update')[];
 }
 
 type Create<R extends AnyResource> = z.output<R['schemas']['create']>;
@@ -48,6 +50,8 @@ type FilterValues<R extends AnyResource> = {
 export interface ResourceOptions<R extends AnyResource> {
   /** The table the rows live in (it has an integer `id`). */
   table: string;
+  /** The columns a row shows (all when not given; name them where a table holds secrets). */
+  columns?: readonly string[];
   /** Columns the list's text filter looks in. */
   search: readonly string[];
   /** Columns no two rows may share (422 on the field otherwise). */
@@ -62,11 +66,32 @@ export interface ResourceOptions<R extends AnyResource> {
   hooks: (app: FastifyInstance) => ResourceHooks<Create<R>, Update<R>>;
 }
 
-/** Every admin resource needs admin.access besides its own permission (spec §6). */
-async function requireAdminAccess(request: FastifyRequest) {
+/**
+ * Every admin route needs admin.access besides its own permission (spec §6). Both are checked
+ * before the input is validated, so an outsider learns nothing of a route's input (401/403,
+ * never 422); the admin area's custom routes use this too (`adminOnly`).
+ */
+export async function requireAdminAccess(request: FastifyRequest) {
   const viewer = { user: request.user, guestPermissions: [] };
-  if (hasPermission(viewer, PERMISSIONS.adminAccess)) return;
+  const own = request.routeOptions.config.access;
+  const ownOk = !own || own === 'public' || own === 'auth' || hasPermission(viewer, own);
+  if (hasPermission(viewer, PERMISSIONS.adminAccess) && ownOk) return;
   throw request.user ? forbidden() : unauthenticated();
+}
+
+/**
+ * The hook options of an admin route: admin.access and the route's own permission, plus
+ * `permission` when the route's contract names a looser one.
+ */
+export function adminOnly(permission?: PermissionName) {
+  return {
+    preValidation: async (request: FastifyRequest) => {
+      await requireAdminAccess(request);
+      if (permission && !hasPermission({ user: request.user, guestPermissions: [] }, permission)) {
+        throw forbidden();
+      }
+    },
+  };
 }
 
 export function defineResource<R extends AnyResource>(
@@ -76,7 +101,7 @@ export function defineResource<R extends AnyResource>(
   return async (app) => {
     const filterNames = Object.keys(contracts.filters) as (keyof R['filters'] & string)[];
     const service = createResourceService({
-      repository: createResourceRepository(app.services.database, options.table),
+      repository: createResourceRepository(app.services.database, options.table, options.columns),
       searchColumns: options.search,
       defaultSort: contracts.defaultSort,
       unique: options.unique ?? [],
@@ -87,7 +112,7 @@ export function defineResource<R extends AnyResource>(
           .map((name) => options.filters[name](query[name] as never)),
       hooks: options.hooks(app),
     });
-    const admin = { preHandler: requireAdminAccess };
+    const admin = adminOnly();
     type Answer<E extends EndpointDefinition> = EndpointAnswer<E>;
     const idOf = (request: { params: unknown }) => (request.params as { id: number }).id;
     const wrap = (row: unknown) => ({ [contracts.item]: row });
@@ -107,25 +132,39 @@ export function defineResource<R extends AnyResource>(
       async (request) => wrap(await service.show(idOf(request))) as Answer<R['show']>,
       admin,
     );
-    registerEndpoint(
-      app,
-      contracts.create,
-      async (request) =>
-        wrap(await service.create(request.body as Create<R>)) as Answer<R['create']>,
-      admin,
-    );
-    registerEndpoint(
-      app,
-      contracts.update,
-      async (request) =>
-        wrap(await service.update(idOf(request), request.body as Update<R>)) as Answer<R['update']>,
-      admin,
-    );
+    if (contracts.operations.includes('create')) {
+      registerEndpoint(
+        app,
+        contracts.create,
+        async (request) =>
+          wrap(await service.create(request.body as Create<R>)) as Answer<R['create']>,
+        admin,
+      );
+    }
+    if (contracts.operations.includes('update')) {
+      registerEndpoint(
+        app,
+        contracts.update,
+        async (request) =>
+          wrap(await service.update(idOf(request), request.body as Update<R>)) as Answer<
+            R['update']
+          >,
+        admin,
+      );
+    }
     registerEndpoint(
       app,
       contracts.deleteMany,
       async (request) => ({
         deleted: await service.deleteMany((request.params as { ids: number[] }).ids),
+      }),
+      admin,
+    );
+    registerEndpoint(
+      app,
+      contracts.impact,
+      async (request) => ({
+        impact: await service.impact((request.params as { ids: number[] }).ids),
       }),
       admin,
     );

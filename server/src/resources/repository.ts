@@ -29,7 +29,12 @@ export interface ResourceListRequest {
 
 export type ResourceRepository = ReturnType<typeof createResourceRepository>;
 
-export function createResourceRepository(database: DatabaseHandle, table: string) {
+export function createResourceRepository(
+  database: DatabaseHandle,
+  table: string,
+  /** The columns a row shows; all when not given (never a password hash: name them). */
+  columns?: readonly string[],
+) {
   // Kysely's types know the app's tables; a resource names its table at run time.
   const db = database.db as unknown as Kysely<ResourceDatabase>;
   const { dialect } = database;
@@ -47,12 +52,20 @@ export function createResourceRepository(database: DatabaseHandle, table: string
     return query;
   }
 
+  type Unselected = ReturnType<typeof filtered>;
+  /** The row's columns: the named ones, or all. */
+  const select = (query: Unselected) =>
+    columns
+      ? (query.select(columns.map((column) => sql.ref(column).as(column))) as unknown as ReturnType<
+          Unselected['selectAll']
+        >)
+      : query.selectAll();
+
   return {
     async list(request: ResourceListRequest): Promise<{ rows: ResourceRow[]; total: number }> {
       const { limit, offset } = pageWindow(request.page, request.perPage);
       const [rows, count] = await Promise.all([
-        filtered(request)
-          .selectAll()
+        select(filtered(request))
           .orderBy(sql.ref(request.sort.column), request.sort.order)
           // Rows that tie keep one order, so pages neither repeat nor skip a row.
           .orderBy('id', request.sort.order)
@@ -67,8 +80,9 @@ export function createResourceRepository(database: DatabaseHandle, table: string
     },
 
     async find(id: number): Promise<ResourceRow | undefined> {
-      return (await db.selectFrom(table).selectAll().where('id', '=', id).executeTakeFirst()) as
-        ResourceRow | undefined;
+      return (await select(filtered({ searchColumns: [], conditions: [] }))
+        .where('id', '=', id)
+        .executeTakeFirst()) as ResourceRow | undefined;
     },
 
     /** Whether another row already holds `value` in `column`. */

@@ -9,11 +9,28 @@ import type { ResourceCondition, ResourceRepository, ResourceRow } from './repos
  * rules through hooks (a slug, a default, a cache to forget).
  */
 
+type MaybePromise<T> = T | Promise<T>;
+
 export interface ResourceHooks<Create, Update> {
   /** The columns to insert for a new row (defaults, normalised values). */
-  toInsert(input: Create): Record<string, unknown>;
+  toInsert?(input: Create): MaybePromise<Record<string, unknown>>;
+  /** Creates the row another way (a service that hashes a password) and answers its id. */
+  insert?(input: Create): Promise<number>;
   /** The columns to change; `existing` is the row as it is now. */
-  toUpdate(input: Update, existing: ResourceRow): Record<string, unknown>;
+  toUpdate?(input: Update, existing: ResourceRow): MaybePromise<Record<string, unknown>>;
+  /**
+   * Rules a write must pass before anything is written (the last admin keeps the admin role);
+   * `id` is null for a new row.
+   */
+  validate?(id: number | null, input: Create | Update): Promise<void>;
+  /** Writes beside the row's own columns (its roles, its permissions, its items). */
+  afterSave?(id: number, input: Create | Update, kind: 'create' | 'update'): Promise<void>;
+  /** Adds what a row shows from elsewhere (an owner's name, a count), for a page of rows. */
+  present?(rows: ResourceRow[], mode: 'list' | 'show'): Promise<ResourceRow[]>;
+  /** Deletes through the service that owns the rows (files, dependents, rules); answers the count. */
+  delete?(ids: number[]): Promise<number>;
+  /** What else goes with these rows, for the confirmation (`{ what: ':count tracks', count }`). */
+  impact?(ids: number[]): Promise<{ what: string; count: number }[]>;
   /** After any create, update or delete: forget caches, update a search index. */
   afterChange?(change: { kind: 'create' | 'update' | 'delete'; ids: number[] }): unknown;
 }
@@ -76,10 +93,22 @@ export function createResourceService<Create, Update>(
     }
   }
 
-  async function found(id: number): Promise<ResourceRow> {
+  async function existing(id: number): Promise<ResourceRow> {
     const row = await repo.find(id);
     if (!row) throw notFound();
     return row;
+  }
+
+  async function found(id: number): Promise<ResourceRow> {
+    const row = await existing(id);
+    return hooks.present ? (await hooks.present([row], 'show'))[0]! : row;
+  }
+
+  async function allExist(ids: readonly number[]): Promise<number[]> {
+    const wanted = [...new Set(ids)];
+    const there = await repo.existingIds(wanted);
+    if (there.length !== wanted.length) throw notFound();
+    return wanted;
   }
 
   const stamp = (kind: 'create' | 'update') =>
@@ -104,7 +133,7 @@ export function createResourceService<Create, Update>(
       });
       const from = rows.length ? (query.page - 1) * query.perPage + 1 : null;
       return {
-        data: rows,
+        data: hooks.present && rows.length ? await hooks.present(rows, 'list') : rows,
         current_page: query.page,
         per_page: query.perPage,
         total,
@@ -117,32 +146,45 @@ export function createResourceService<Create, Update>(
     show: found,
 
     async create(input: Create): Promise<ResourceRow> {
-      const values = { ...hooks.toInsert(input), ...stamp('create') };
-      await assertUnique(values);
-      const id = await guardUnique(() => repo.insert(values));
+      await hooks.validate?.(null, input);
+      let id: number;
+      if (hooks.insert) {
+        id = await hooks.insert(input);
+      } else {
+        const values = { ...(await hooks.toInsert?.(input)), ...stamp('create') };
+        await assertUnique(values);
+        id = await guardUnique(() => repo.insert(values));
+      }
+      await hooks.afterSave?.(id, input, 'create');
       await hooks.afterChange?.({ kind: 'create', ids: [id] });
       return found(id);
     },
 
     async update(id: number, input: Update): Promise<ResourceRow> {
-      const existing = await found(id);
-      const changes = hooks.toUpdate(input, existing);
+      const row = await existing(id);
+      await hooks.validate?.(id, input);
+      const changes = (await hooks.toUpdate?.(input, row)) ?? {};
       await assertUnique(changes, id);
       if (Object.keys(changes).length) {
         await guardUnique(() => repo.update(id, { ...changes, ...stamp('update') }));
       }
+      await hooks.afterSave?.(id, input, 'update');
       await hooks.afterChange?.({ kind: 'update', ids: [id] });
       return found(id);
     },
 
     /** Deletes every named row, or none when one of them is not there (404). */
     async deleteMany(ids: readonly number[]): Promise<number> {
-      const wanted = [...new Set(ids)];
-      const existing = await repo.existingIds(wanted);
-      if (existing.length !== wanted.length) throw notFound();
-      const deleted = await repo.deleteMany(wanted);
+      const wanted = await allExist(ids);
+      const deleted = hooks.delete ? await hooks.delete(wanted) : await repo.deleteMany(wanted);
       await hooks.afterChange?.({ kind: 'delete', ids: wanted });
       return deleted;
+    },
+
+    /** What else goes with these rows (404 when one of them is not there). */
+    async impact(ids: readonly number[]) {
+      const wanted = await allExist(ids);
+      return hooks.impact ? hooks.impact(wanted) : [];
     },
   };
 }

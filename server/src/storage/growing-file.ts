@@ -17,8 +17,18 @@ export class GrowingFile {
   /** Responses reading it right now. */
   readers = 0;
 
-  constructor(readonly size: number) {
+  constructor(
+    readonly size: number,
+    /** Called when a response starts or stops reading it. */
+    private readonly onReaders: () => void = () => {},
+  ) {
     this.bytes = Buffer.alloc(size);
+  }
+
+  /** Every byte, once the file is complete. */
+  contents(): Buffer {
+    if (!this.ended || this.failure) throw new Error('file is not complete');
+    return this.bytes;
   }
 
   get available(): number {
@@ -42,6 +52,7 @@ export class GrowingFile {
   /** Bytes `start..end` (inclusive) as they become available. */
   async *read(start: number, end: number): AsyncGenerator<Buffer> {
     this.readers++;
+    this.onReaders();
     try {
       let position = start;
       while (position <= end) {
@@ -57,6 +68,7 @@ export class GrowingFile {
       }
     } finally {
       this.readers--;
+      this.onReaders();
     }
   }
 

@@ -3,7 +3,7 @@ import { text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startS3, type TestS3 } from '../../test/helpers/s3-server.ts';
 import { loadConfig } from '../config.ts';
-import { createS3Storage, type S3Storage } from './s3.ts';
+import { createS3Storage, directUploadOrigins, type S3Storage } from './s3.ts';
 
 const appKey = randomBytes(32).toString('base64url');
 let s3: TestS3;
@@ -54,5 +54,34 @@ describe('config', () => {
     expect(() =>
       loadConfig({ STORAGE_DRIVER: 's3', APP_KEY: appKey, STORAGE_PATH: '/tmp' }),
     ).toThrow(/S3_BUCKET, S3_KEY, S3_SECRET/);
+  });
+});
+
+describe('where browsers upload directly', () => {
+  const s3 = (env: Record<string, string>) =>
+    loadConfig({
+      STORAGE_DRIVER: 's3',
+      S3_BUCKET: 'tunes',
+      S3_KEY: 'key',
+      S3_SECRET: 'secret',
+      S3_REGION: 'eu-west-1',
+      APP_KEY: appKey,
+      STORAGE_PATH: '/tmp',
+      ...env,
+    }).storage;
+
+  it('is nowhere for local disk, and the bucket host for S3', () => {
+    expect(directUploadOrigins({ driver: 'local' })).toEqual([]);
+    expect(directUploadOrigins(s3({}))).toEqual([
+      'https://tunes.s3.eu-west-1.amazonaws.com',
+      'https://s3.eu-west-1.amazonaws.com',
+    ]);
+    expect(
+      directUploadOrigins(s3({ S3_ENDPOINT: 'http://127.0.0.1:9000/', S3_FORCE_PATH_STYLE: 'true' })),
+    ).toEqual(['http://127.0.0.1:9000']);
+    expect(directUploadOrigins(s3({ S3_ENDPOINT: 'https://r2.example.com' }))).toEqual([
+      'https://r2.example.com',
+      'https://tunes.r2.example.com',
+    ]);
   });
 });

@@ -49,6 +49,25 @@ export interface DirectUploads {
 
 export type S3Storage = Storage & DirectUploads & { client: S3Client; bucket: string };
 
+/**
+ * The origins a browser PUTs direct uploads to (presigned URLs of this bucket), so the page's
+ * Content-Security-Policy lets it connect there: the endpoint, path-style or with the bucket
+ * as a subdomain, or AWS's regional hosts when no endpoint is set.
+ */
+export function directUploadOrigins(config: StorageConfig): string[] {
+  if (config.driver !== 's3') return [];
+  if (!config.endpoint) {
+    return [
+      `https://${config.bucket}.s3.${config.region}.amazonaws.com`,
+      `https://s3.${config.region}.amazonaws.com`,
+    ];
+  }
+  const endpoint = new URL(config.endpoint);
+  return config.forcePathStyle
+    ? [endpoint.origin]
+    : [endpoint.origin, `${endpoint.protocol}//${config.bucket}.${endpoint.host}`];
+}
+
 export function s3ClientConfig(config: S3Config): S3ClientConfig {
   return {
     region: config.region,

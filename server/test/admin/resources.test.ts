@@ -258,7 +258,7 @@ describe('the admin route table', () => {
   }
 
   async function call(browser: Browser, route: { method: string; url: string }) {
-    const url = route.url.replace(':ids', '1').replace(':id', '1');
+    const url = route.url.replace(/:\w+/g, '1');
     if (route.method === 'GET') return browser.get(url);
     if (route.method === 'POST') return browser.post(url, { name: 'Zq Walk' });
     if (route.method === 'PUT') return browser.put(url, { name: 'Zq Walk' });

@@ -48,6 +48,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       LOG_LEVEL: 'silent',
       ADMIN_EMAIL: 'admin@backbeat.test',
       ADMIN_PASSWORD: randomBytes(12).toString('base64url'),
+      // Test files share one Redis: each app's jobs stay on queues of its own.
+      JOB_QUEUE_PREFIX: `backbeat-test:${randomBytes(6).toString('hex')}`,
       ...options.env,
     },
     { database: testDatabase.config, ...options.overrides },

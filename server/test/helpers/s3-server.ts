@@ -103,8 +103,10 @@ async function answer(
     res.writeHead(204).end();
     return;
   }
-  const numbers = (await readdir(uploadDir))
-    .filter((name) => /^\d+$/.test(name))
+  // A part still being written has no checksum yet; S3 lists only parts it finished.
+  const names = await readdir(uploadDir);
+  const numbers = names
+    .filter((name) => /^\d+$/.test(name) && names.includes(`${name}.md5`))
     .map(Number)
     .sort((a, b) => a - b);
   const parts = await Promise.all(

@@ -37,6 +37,7 @@ describe('GET notifications/me/subscriptions', () => {
     expect(body.available_channels).toEqual(['in_app', 'email', 'browser']);
     expect(body.subscriptions.map((g) => g.group_name)).toEqual([
       'Music',
+      'Backstage',
       'Social',
       'Playlists',
       'Workspaces',

@@ -5,7 +5,13 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { API_ROOTS } from '../../src/http/request-context.ts';
 import { confirmPassword, guestBrowser, signedInUser } from '../helpers/accounts.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { createArtist, createGenre, createTag, createTrack } from '../helpers/catalog.ts';
+import {
+  createAlbum,
+  createArtist,
+  createGenre,
+  createTag,
+  createTrack,
+} from '../helpers/catalog.ts';
 import { openBrowser, type Browser } from '../helpers/client.ts';
 import { uniqueEmail } from '../helpers/factories.ts';
 import { joinByInvite, workspaceWith, type Person } from '../helpers/workspaces.ts';
@@ -43,11 +49,22 @@ let attackerPlaylistId: number;
 let trackId: number;
 /** Two tracks in the attacker's playlist, in order. */
 let trackIds: number[];
+let attackerPlayId: number;
 let adminRoleId: number;
 /** A site admin (admin screens) and a genre and a tag for it to edit. */
 let admin: Browser;
 let genre: { id: number };
 let tag: { id: number };
+/** Rows the admin screens' cases make and then change. */
+let massRoleId: number;
+let massChannelId: number;
+let massLyricId: number;
+/** The seeded English localization and privacy policy page (admin part 2 screens). */
+let englishId: number;
+let pageId: number;
+/** A plan and a manual subscription to it, for the billing admin screens. */
+let plan: { id: number };
+let subscription: { id: number; user_id: number };
 
 /** What an attacker adds to a legitimate body. */
 const hostileFields = () => ({
@@ -99,12 +116,24 @@ beforeAll(async () => {
   trackId = (await createTrack(t.app, { artistIds: [artist.id] })).id;
   trackIds = [trackId, (await createTrack(t.app, { artistIds: [artist.id] })).id];
   await attacker.browser.post(`/api/v1/playlists/${attackerPlaylistId}/tracks`, { ids: trackIds });
+  attackerPlayId = (
+    (await attacker.browser.post(`/api/v1/tracks/${trackId}/plays`, {})).json() as {
+      play_id: number;
+    }
+  ).play_id;
   await victim.browser.post(`/api/v1/playlists/${victimPlaylistId}/tracks`, { ids: trackIds });
 
   admin = await openBrowser(t.app);
   await admin.login(t.admin.email, t.admin.password);
   genre = await createGenre(t.app, 'Mass Genre');
   tag = await createTag(t.app, 'Mass Tag');
+  englishId = (await t.app.services.localizations.findByLanguage('en'))!.id;
+  pageId = (await t.app.services.customPages.show('privacy-policy')).page.id;
+  plan = await t.app.services.plans.create({ name: 'Mass Plan', free: true });
+  subscription = await t.app.services.billing.grant({
+    user_id: attackerMember.id,
+    product_id: plan.id,
+  });
 });
 afterAll(() => t.close());
 
@@ -172,7 +201,126 @@ const send = (browser: Browser, method: UpdateCase['method'], url: string, body:
     ? browser.post(url, body)
     : browser.overridden(method as 'PUT' | 'PATCH', url, body);
 
+/** An artist the attacker is a member of, with a track on an album (backstage editors). */
+let backstageItems: Promise<{ artistId: number; trackId: number; albumId: number }> | undefined;
+function backstage() {
+  backstageItems ??= (async () => {
+    const artist = await createArtist(t.app, { name: 'Mass Artist' });
+    await t.app.services.database.db
+      .insertInto('artist_members')
+      .values({ artist_id: artist.id, user_id: attacker.id, created_at: new Date().toISOString() })
+      .execute();
+    const album = await createAlbum(t.app, { artistIds: [artist.id] });
+    const track = await createTrack(t.app, { artistIds: [artist.id], albumId: album.id });
+    return { artistId: artist.id, trackId: track.id, albumId: album.id };
+  })();
+  return backstageItems;
+}
+let backstageIds = { artistId: 0, trackId: 0, albumId: 0 };
+const ownerOf = async (table: 'tracks' | 'albums', id: number) =>
+  await t.app.services.database.db
+    .selectFrom(table)
+    .select(['owner_id', 'name'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+
 const updates: UpdateCase[] = [
+  {
+    method: 'PUT',
+    route: '/api/v1/backstage/tracks/:id',
+    url: () => `/api/v1/backstage/tracks/${backstageIds.trackId}`,
+    body: async () => {
+      backstageIds = await backstage();
+      return { name: 'Mass Track Renamed', plays: 999, status: 'published', is_public: 1 };
+    },
+    applied: async () => {
+      expect(await ownerOf('tracks', backstageIds.trackId)).toEqual({
+        owner_id: null,
+        name: 'Mass Track Renamed',
+      });
+    },
+  },
+  {
+    method: 'PUT',
+    route: '/api/v1/backstage/albums/:id',
+    url: () => `/api/v1/backstage/albums/${backstageIds.albumId}`,
+    body: async () => {
+      backstageIds = await backstage();
+      return { name: 'Mass Album Renamed', status: 'published', plays: 999 };
+    },
+    applied: async () => {
+      expect(await ownerOf('albums', backstageIds.albumId)).toEqual({
+        owner_id: null,
+        name: 'Mass Album Renamed',
+      });
+    },
+  },
+  {
+    method: 'PUT',
+    route: '/api/v1/backstage/albums/:id/track-order',
+    url: () => `/api/v1/backstage/albums/${backstageIds.albumId}/track-order`,
+    body: async () => {
+      backstageIds = await backstage();
+      return { track_ids: [backstageIds.trackId] };
+    },
+    applied: async () => {
+      expect((await ownerOf('albums', backstageIds.albumId)).owner_id).toBeNull();
+    },
+  },
+  {
+    method: 'PUT',
+    route: '/api/v1/backstage/artists/:id',
+    url: () => `/api/v1/backstage/artists/${backstageIds.artistId}`,
+    body: async () => {
+      backstageIds = await backstage();
+      return { description: 'Mass bio', verified: 1, popularity: 999 };
+    },
+    applied: async () => {
+      const row = await t.app.services.database.db
+        .selectFrom('artists')
+        .select(['description', 'verified', 'popularity', 'owner_id'])
+        .where('id', '=', backstageIds.artistId)
+        .executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ description: 'Mass bio', owner_id: null });
+      expect(Number(row.verified)).toBe(0);
+      expect(row.popularity).not.toBe(999);
+    },
+  },
+  {
+    method: 'PUT',
+    route: '/api/v1/admin/plans/:id',
+    url: () => `/api/v1/admin/plans/${plan.id}`,
+    // A plan's own permissions are a field of it; the hostile list is replaced by a fair one.
+    body: () => ({
+      name: 'Mass Plan Renamed',
+      permissions: [{ name: 'music.play', restrictions: [] }],
+      stripe_id: 'prod_hijacked',
+      created_at: LONG_AGO,
+    }),
+    sender: () => admin,
+    applied: async (browser) => {
+      const shown = (await browser.get(`/api/v1/admin/plans/${plan.id}`)).json();
+      expect(shown.plan).toMatchObject({ id: plan.id, name: 'Mass Plan Renamed', stripe_id: null });
+      expect(shown.plan.created_at).not.toBe(LONG_AGO);
+    },
+  },
+  {
+    method: 'PUT',
+    route: '/api/v1/admin/subscriptions/:id',
+    url: () => `/api/v1/admin/subscriptions/${subscription.id}`,
+    body: () => ({ ends_at: '2099-01-01T00:00:00.000Z', status: 'canceled', gateway: 'stripe' }),
+    sender: () => admin,
+    applied: async (browser) => {
+      const shown = (await browser.get(`/api/v1/admin/subscriptions/${subscription.id}`)).json();
+      expect(shown.subscription).toMatchObject({
+        id: subscription.id,
+        user_id: subscription.user_id,
+        ends_at: '2099-01-01T00:00:00.000Z',
+        status: 'active',
+        gateway: 'none',
+      });
+    },
+  },
   {
     method: 'PUT',
     route: '/api/v1/admin/genres/:id',
@@ -196,6 +344,126 @@ const updates: UpdateCase[] = [
       const shown = (await browser.get(`/api/v1/admin/tags/${tag.id}`)).json();
       expect(shown.tag).toMatchObject({ id: tag.id, display_name: 'Mass Tag Renamed' });
       expect(shown.tag.created_at).not.toBe(LONG_AGO);
+    },
+  },
+  {
+    method: 'PUT',
+    route: '/api/v1/admin/users/:id',
+    url: () => `/api/v1/admin/users/${attacker.id}`,
+    // Roles and own grants are this screen's to change; here they are left out.
+    body: () => ({
+      name: 'Mallory By Admin',
+      email: attacker.email,
+      roles: undefined,
+      permissions: undefined,
+    }),
+    sender: () => admin,
+    applied: async () =>
+      expect((await t.app.services.users.findById(attacker.id))?.name).toBe('Mallory By Admin'),
+  },
+  {
+    method: 'PUT',
+    route: '/api/v1/admin/roles/:id',
+    url: () => `/api/v1/admin/roles/${massRoleId}`,
+    body: async () => {
+      massRoleId = await t.app.services.roles.createRole({
+        name: 'Mass Role',
+        description: '',
+        permissions: [],
+      });
+      return { name: 'Mass Role Renamed', permissions: undefined };
+    },
+    sender: () => admin,
+    applied: async (browser) => {
+      const shown = (await browser.get(`/api/v1/admin/roles/${massRoleId}`)).json();
+      expect(shown.role).toMatchObject({ name: 'Mass Role Renamed', permissions: [] });
+    },
+  },
+  {
+    method: 'PUT',
+    route: '/api/v1/admin/channels/:id',
+    url: () => `/api/v1/admin/channels/${massChannelId}`,
+    body: async () => {
+      massChannelId = (await t.app.services.catalogWrites.channelBySlug('trending'))!.id;
+      return { name: 'Mass Channel' };
+    },
+    sender: () => admin,
+    applied: async (browser) => {
+      const shown = (await browser.get(`/api/v1/admin/channels/${massChannelId}`)).json();
+      expect(shown.channel).toMatchObject({ name: 'Mass Channel', slug: 'trending' });
+    },
+  },
+  {
+    method: 'PUT',
+    route: '/api/v1/admin/playlists/:id',
+    url: () => `/api/v1/admin/playlists/${victimPlaylistId}`,
+    body: () => ({ name: 'Moderated mix' }),
+    sender: () => admin,
+    applied: async (browser) => {
+      const shown = (await browser.get(`/api/v1/admin/playlists/${victimPlaylistId}`)).json();
+      expect(shown.playlist).toMatchObject({ name: 'Moderated mix', owner: { id: victim.id } });
+    },
+  },
+  {
+    method: 'PUT',
+    route: '/api/v1/admin/lyrics/:id',
+    url: () => `/api/v1/admin/lyrics/${massLyricId}`,
+    body: async () => {
+      const created = await admin.post('/api/v1/admin/lyrics', { track_id: trackId, text: 'la' });
+      massLyricId = created.json().lyric.id;
+      return { text: 'la la la' };
+    },
+    sender: () => admin,
+    applied: async (browser) => {
+      const shown = (await browser.get(`/api/v1/admin/lyrics/${massLyricId}`)).json();
+      expect(shown.lyric).toMatchObject({ text: 'la la la', track_id: trackId });
+    },
+  },
+  {
+    method: 'PUT',
+    route: '/api/v1/admin/settings',
+    url: () => '/api/v1/admin/settings',
+    // Only declared settings are written: `menus`, `id` and the rest are dropped.
+    body: () => ({ 'branding.site_name': 'Mass Site', menus: [], 'demo_catalog.seeded': true }),
+    sender: () => admin,
+    applied: async () => {
+      expect(await t.app.services.settings.get('branding.site_name')).toBe('Mass Site');
+      expect((await t.app.services.settings.get('menus')).length).toBeGreaterThan(0);
+    },
+  },
+  {
+    method: 'PUT',
+    route: '/api/v1/admin/localizations/:id',
+    url: () => `/api/v1/admin/localizations/${englishId}`,
+    body: () => ({ name: 'English (mass)', language: 'xx', lines: '{"Search":"Pwned"}' }),
+    sender: () => admin,
+    applied: async () => {
+      const english = await t.app.services.localizations.findById(englishId);
+      expect(english).toMatchObject({ name: 'English (mass)', language: 'en' });
+      expect(english?.lines.Search).toBeUndefined();
+    },
+  },
+  {
+    method: 'PUT',
+    route: '/api/v1/admin/localizations/:id/lines',
+    url: () => `/api/v1/admin/localizations/${englishId}/lines`,
+    body: () => ({ lines: { Search: 'Find' }, language: 'xx' }),
+    sender: () => admin,
+    applied: async () => {
+      const english = await t.app.services.localizations.findById(englishId);
+      expect(english).toMatchObject({ language: 'en', lines: { Search: 'Find' } });
+    },
+  },
+  {
+    method: 'PUT',
+    route: '/api/v1/admin/custom-pages/:id',
+    url: () => `/api/v1/admin/custom-pages/${pageId}`,
+    body: () => ({ title: 'Mass Page', created_at: LONG_AGO }),
+    sender: () => admin,
+    applied: async (browser) => {
+      const shown = (await browser.get(`/api/v1/admin/custom-pages/${pageId}`)).json();
+      expect(shown.page).toMatchObject({ id: pageId, title: 'Mass Page' });
+      expect(shown.page.created_at).not.toBe(LONG_AGO);
     },
   },
   {
@@ -279,6 +547,20 @@ const updates: UpdateCase[] = [
         playlist: PlaylistDetails;
       };
       expect(shown.playlist.tracks.map((track) => track.id)).toEqual([...trackIds].reverse());
+    },
+  },
+  {
+    method: 'PUT',
+    route: '/api/v1/plays/:id',
+    url: () => `/api/v1/plays/${attackerPlayId}`,
+    body: () => ({ listened_ms: 42_000 }),
+    applied: async () => {
+      const play = await t.app.services.database.db
+        .selectFrom('track_plays')
+        .select(['listened_ms', 'user_id', 'track_id'])
+        .where('id', '=', attackerPlayId)
+        .executeTakeFirstOrThrow();
+      expect(play).toEqual({ listened_ms: 42_000, user_id: attacker.id, track_id: trackId });
     },
   },
   ...(['likes', 'reposts'] as const).map((kind): UpdateCase => ({

@@ -1,4 +1,5 @@
-import type { RouteObject } from 'react-router';
+import { Outlet, type RouteObject } from 'react-router';
+import { RouteGuard } from '../entities/session/route-guard.tsx';
 import {
   NotFoundPage,
   RouteErrorPage,
@@ -6,10 +7,12 @@ import {
 } from '../entities/errors/error-pages.tsx';
 import { adminRoutes } from '../features/admin/routes.tsx';
 import { accountRoutes, authPageRoutes } from '../features/auth/routes.tsx';
+import { backstageRoutes } from '../features/backstage/routes.tsx';
 import { billingRoutes } from '../features/billing/routes.tsx';
 import { embedRoutes, musicRoutes } from '../features/catalog/routes.tsx';
 import { libraryRoutes, profileTabRoutes } from '../features/library/routes.tsx';
 import { notificationRoutes } from '../features/notifications/routes.tsx';
+import { sitePageRoutes } from '../features/pages/routes.tsx';
 import { workspaceRoutes } from '../features/workspaces/routes.tsx';
 import { PageLoadingSpinner } from '../ui/spinner.tsx';
 import { AppLayout } from './layout/app-layout.tsx';
@@ -28,6 +31,23 @@ export const appRoutes: RouteObject[] = [
     hydrateFallbackElement: <PageLoadingSpinner />,
     children: [
       ...authPageRoutes,
+      // The admin area (admin.access) has its own layout (sidebar, breadcrumbs), not the player's.
+      {
+        path: 'admin',
+        element: (
+          <RouteGuard permission="admin.access">
+            <Outlet />
+          </RouteGuard>
+        ),
+        children: [
+          {
+            lazy: async () => ({
+              Component: (await import('./layout/admin-layout.tsx')).AdminLayout,
+            }),
+            children: adminRoutes,
+          },
+        ],
+      },
       {
         element: <AppLayout />,
         children: [
@@ -46,7 +66,8 @@ export const appRoutes: RouteObject[] = [
               ...libraryRoutes,
               ...profileTabRoutes,
               ...billingRoutes,
-              ...adminRoutes,
+              ...backstageRoutes,
+              ...sitePageRoutes,
               { path: '404', element: <NotFoundPage /> },
               ...musicRoutes,
               { path: '*', element: <NotFoundPage /> },

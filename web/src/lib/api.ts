@@ -15,6 +15,8 @@ export interface ApiOptions {
   query?: Params;
   body?: FormData | Record<string, unknown>;
   signal?: AbortSignal;
+  /** Lets the request outlive the page (reports sent on page hide). */
+  keepalive?: boolean;
 }
 
 type InputArgument<E extends EndpointDefinition> =
@@ -36,6 +38,7 @@ function requestOf(
   const request: RequestOptions = {
     params: { ...(sendsBody ? {} : (rest as Params)), ...options.query },
     signal: options.signal,
+    keepalive: options.keepalive,
   };
   if (options.body) request.body = options.body;
   else if (sendsBody) request.body = rest;

@@ -18,6 +18,8 @@ export interface RequestOptions {
   params?: Params;
   body?: unknown;
   signal?: AbortSignal;
+  /** Lets the request outlive the page (a report sent as the tab is hidden or closed). */
+  keepalive?: boolean;
 }
 
 /** Listeners for answers that need app-wide handling (the debug error dialog). */
@@ -100,7 +102,11 @@ function readAnswer<T>(status: number, text: string): T {
 
 async function send<T>(method: Method, url: string, options: RequestOptions = {}): Promise<T> {
   const { url: address, init } = buildRequest(method, url, options);
-  const response = await fetch(address, { ...init, signal: options.signal });
+  const response = await fetch(address, {
+    ...init,
+    signal: options.signal,
+    ...(options.keepalive ? { keepalive: true } : {}),
+  });
   return readAnswer<T>(response.status, await response.text());
 }
 

@@ -10,6 +10,13 @@ import * as profiles from './0007_profiles.ts';
 import * as searchByPopularity from './0008_search_by_popularity.ts';
 import * as playlistPositionsFromOne from './0009_playlist_positions_from_one.ts';
 import * as fileEntries from './0010_file_entries.ts';
+import * as mediaPipeline from './0011_media_pipeline.ts';
+import * as backstage from './0012_backstage.ts';
+import * as playRollups from './0013_play_rollups.ts';
+import * as admin from './0014_admin.ts';
+import * as siteContent from './0015_site_content.ts';
+import * as billing from './0016_billing.ts';
+import * as subsonic from './0018_subsonic.ts';
 
 /** Ordered list of every migration; names sort in the order they must run. */
 const migrations: Record<string, Migration> = {
@@ -23,6 +30,13 @@ const migrations: Record<string, Migration> = {
   '0008_search_by_popularity': searchByPopularity,
   '0009_playlist_positions_from_one': playlistPositionsFromOne,
   '0010_file_entries': fileEntries,
+  '0011_media_pipeline': mediaPipeline,
+  '0012_backstage': backstage,
+  '0013_play_rollups': playRollups,
+  '0014_admin': admin,
+  '0015_site_content': siteContent,
+  '0016_billing': billing,
+  '0018_subsonic': subsonic,
 };
 
 export async function migrateToLatest(db: Db): Promise<string[]> {

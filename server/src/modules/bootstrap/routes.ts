@@ -15,7 +15,11 @@ export const bootstrapRoutes: RoutesPlugin = async (app) => {
   }));
 
   const permissionsOf = async (request: Parameters<typeof bootstrapFor>[0]) =>
-    subscriptionPermissions(request.user, (await app.services.guestRole())?.permissions ?? []);
+    subscriptionPermissions(
+      request.user,
+      (await app.services.guestRole())?.permissions ?? [],
+      await app.services.billing.planOf(request.user),
+    );
 
   registerEndpoint(app, getSubscriptionPermissions, async (request) => ({
     permissions: await permissionsOf(request),

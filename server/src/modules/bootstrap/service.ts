@@ -14,6 +14,7 @@ import {
   type SubscriptionPermissions,
   type User,
 } from '@backbeat/common';
+import { AD_SLOTS } from '@backbeat/common/admin/settings';
 import { cached } from '../../lib/cache.ts';
 import type { LocalizationsRepository } from '../localizations/repository.ts';
 import type { SettingValues } from '../settings/defaults.ts';
@@ -88,21 +89,43 @@ function publicSettings(
       blocked_extensions: s['uploads.blocked_extensions'],
       s3_direct_upload: onS3 && s['uploads.s3_direct_upload'],
     },
+    player: {
+      default_volume: s['player.default_volume'],
+      seekbar_type: s['player.seekbar_type'],
+      hide_queue: s['player.hide_queue'],
+      hide_lyrics: s['player.hide_lyrics'],
+      enable_download: s['player.enable_download'],
+      enable_repost: s['player.enable_repost'],
+      track_comments: s['player.track_comments'],
+    },
+    ads: Object.fromEntries(
+      AD_SLOTS.filter((slot) => s[slot.key]).map((slot) => [
+        slot.key.slice('ads.'.length),
+        s[slot.key],
+      ]),
+    ),
   };
 }
 
-/** Without billing, playback follows the permissions; with it, plans decide (billing area). */
+/**
+ * Playback follows the permissions, which with billing on include the plan's (the valid
+ * subscription's, else the free plan's); the plan also names itself and may turn ads off.
+ */
 export function subscriptionPermissions(
   user: User | null,
   guestPermissions: Permission[],
+  plan: { name: string; no_ads: boolean } | null = null,
 ): SubscriptionPermissions {
   const viewer = { user, guestPermissions };
   const subscribed = isSubscribed(user);
   return {
     ...SUBSCRIPTION_PERMISSION_FALLBACKS,
+    // No ads for a plan without ads, nor for a role holding `ads.disable` (admins hold all).
+    ads_enabled: !hasPermission(viewer, 'ads.disable') && !plan?.no_ads,
     can_play_audio: hasPermission(viewer, 'music.play'),
     can_play_video: hasPermission(viewer, 'music.play'),
     has_subscription: subscribed,
+    ...(plan ? { current_plan: plan.name } : {}),
   };
 }
 
@@ -117,6 +140,8 @@ export function createBootstrapService(deps: {
   workspacesOf?: (userId: number) => Promise<BootstrapData['workspaces']>;
   /** A demo site's login credentials, configured or made at random (users/demo-account.ts). */
   demoCredentials?: (s: SettingValues) => Promise<{ email: string; password: string } | null>;
+  /** The plan behind the subscription permissions; null while billing is off. */
+  planOf?: (user: User | null) => Promise<{ name: string; no_ads: boolean } | null>;
 }) {
   const themes = cached(() => deps.themes.all(), TTL_MS);
   const { guestRole } = deps;
@@ -133,12 +158,13 @@ export function createBootstrapService(deps: {
 
   return {
     async build(ctx: BootstrapContext): Promise<BootstrapData> {
-      const [settings, allThemes, guest, languages, workspaces] = await Promise.all([
+      const [settings, allThemes, guest, languages, workspaces, plan] = await Promise.all([
         deps.settings.all(),
         themes(),
         guestRole(),
         localizationList(),
         ctx.user && deps.workspacesOf ? deps.workspacesOf(ctx.user.id) : null,
+        deps.planOf?.(ctx.user) ?? null,
       ]);
       const i18n = settings['i18n.enable'];
       const chosen = ctx.user ? ctx.user.language : ctx.cookies[LOCALE_COOKIE];
@@ -180,7 +206,7 @@ export function createBootstrapService(deps: {
         show_cookie_notice: cookieNoticeOn && ctx.cookies[COOKIE_NOTICE_COOKIE] !== 'true',
         require_email_confirmation: settings.require_email_confirmation,
         is_mobile_device: /Mobi|Android|iPhone|iPad|iPod/i.test(ctx.userAgent ?? ''),
-        subscription_permissions: subscriptionPermissions(ctx.user, guestPermissions),
+        subscription_permissions: subscriptionPermissions(ctx.user, guestPermissions, plan),
         locale: activeLocale,
         localizations: i18n ? languages : [],
         workspaces: workspaces ?? (ctx.user ? [{ ...DEFAULT_WORKSPACE }] : []),

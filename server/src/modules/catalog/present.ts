@@ -7,7 +7,9 @@ import type {
   Genre,
   Tag,
   Track,
+  TrackLoudness,
 } from '@backbeat/common';
+import { replayGainFor } from '@backbeat/common';
 import type { AlbumRow, ArtistRow, NamedRef, TrackRow } from './rows.ts';
 
 /** Groups `{ owner, ...ref }` rows by owner id, keeping their order. */
@@ -55,6 +57,19 @@ export function presentTrack(row: TrackRow, artists: Omit<NamedRef, 'owner'>[] =
     owner_id: row.owner_id,
     has_lyrics: Boolean(row.has_lyrics),
     created_at: row.created_at,
+    loudness: loudnessOf(row),
+  };
+}
+
+/** The player's levelling figures, once the track's audio has been measured. */
+export function loudnessOf(row: TrackRow): TrackLoudness | null {
+  if (row.loudness_lufs == null || row.true_peak_dbtp == null) return null;
+  const lufs = Number(row.loudness_lufs);
+  return {
+    integrated_lufs: lufs,
+    true_peak_dbtp: Number(row.true_peak_dbtp),
+    track_gain_db: row.track_gain_db != null ? Number(row.track_gain_db) : replayGainFor(lufs),
+    album_gain_db: row.album_gain_db != null ? Number(row.album_gain_db) : null,
   };
 }
 

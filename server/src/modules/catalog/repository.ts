@@ -32,6 +32,10 @@ export function createCatalogRepository(db: Db, dialect: Dialect) {
           'tracks.is_public',
           'tracks.owner_id',
           'tracks.created_at',
+          'tracks.loudness_lufs',
+          'tracks.true_peak_dbtp',
+          'tracks.track_gain_db',
+          'tracks.album_gain_db',
           sql<number>`exists (select 1 from lyrics where lyrics.track_id = tracks.id)`.as(
             'has_lyrics',
           ),

@@ -43,14 +43,14 @@ export const catalogRoutes: RoutesPlugin = async (app) => {
   registerEndpoint(app, logTrackPlay, async (request) => {
     const viewer = viewerOf(request);
     await catalog.assertTrackVisible(request.params.id, viewer);
-    await app.services.plays.log(request.params.id, {
+    const playId = await app.services.plays.log(request.params.id, {
       userId: viewer.userId,
       listener: request.session?.id ?? null,
       ip: request.ip,
       userAgent: request.headers['user-agent'],
       source: request.body.source,
     });
-    return { logged: true as const };
+    return { logged: true as const, play_id: playId };
   });
 
   registerEndpoint(app, getAlbum, async (request, reply) =>

@@ -14,6 +14,11 @@ export interface TrackRow {
   owner_id: number | null;
   has_lyrics: number;
   created_at: string;
+  /** EBU R128 figures; absent from rows of queries that do not read them. */
+  loudness_lufs?: number | null;
+  true_peak_dbtp?: number | null;
+  track_gain_db?: number | null;
+  album_gain_db?: number | null;
 }
 
 export interface AlbumRow {

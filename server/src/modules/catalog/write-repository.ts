@@ -81,6 +81,28 @@ export function createCatalogWriteRepository(db: Db) {
         .execute();
     },
 
+    /** The measured loudness of a track's audio (ReplayGain figures for the player). */
+    async setLoudness(
+      trackId: number,
+      loudness: {
+        integrated_lufs: number;
+        true_peak_dbtp: number;
+        track_gain_db: number;
+        album_gain_db?: number | null;
+      },
+    ): Promise<void> {
+      await db
+        .updateTable('tracks')
+        .set({
+          loudness_lufs: loudness.integrated_lufs,
+          true_peak_dbtp: loudness.true_peak_dbtp,
+          track_gain_db: loudness.track_gain_db,
+          album_gain_db: loudness.album_gain_db ?? null,
+        })
+        .where('id', '=', trackId)
+        .execute();
+    },
+
     async channelBySlug(slug: string) {
       return db.selectFrom('channels').select('id').where('slug', '=', slug).executeTakeFirst();
     },

@@ -1,10 +1,20 @@
 import { planSong, random, STYLES, type Style } from './plan.ts';
 import { renderSongSteps, songLength, waveformOf } from './synth.ts';
+import { LoudnessMeter } from '../../lib/audio/loudness-meter.ts';
 
 export const DEMO_SAMPLE_RATE = 22_050;
 const BITRATE_KBPS = 64;
 const FRAMES_PER_SLICE = 1152 * 8;
 export const WAVEFORM_BUCKETS = 120;
+
+/**
+ * Storage key of a demo track's intro: its file's first bytes, rendered ahead of need so a
+ * first play starts from them while the render catches up (the render is deterministic).
+ */
+export const demoIntroKey = (key: string) =>
+  key.replace(/^demo-audio\/v1\//, 'demo-audio/v1/intro/');
+/** About 6 s of audio: enough for the browser to start while the render runs ahead. */
+export const DEMO_INTRO_BYTES = 48 * 1024;
 
 /** Storage key of a demo track's audio; the key alone says how to make it again. */
 export const demoAudioKey = (seed: number, seconds: number, style: Style) =>
@@ -86,12 +96,21 @@ export async function generateDemoAudio(
   /** Awaited between slices: lets background work step aside for a listener's request. */
   pause: () => Promise<void> = yieldToEventLoop,
   onBytes: (bytes: Buffer) => void = () => {},
+  /** Stops once this many bytes are made (an intro: the file's first bytes, no waveform). */
+  stopAfterBytes = Infinity,
 ) {
   const plan = planSong(seed, seconds, style);
   const buffer = takeBuffer(songLength(plan, DEMO_SAMPLE_RATE));
   try {
     const steps = renderSongSteps(plan, DEMO_SAMPLE_RATE, buffer);
-    return await encodeSong(steps, buffer, encodedLength(plan, seconds), pause, onBytes);
+    return await encodeSong(
+      steps,
+      buffer,
+      encodedLength(plan, seconds),
+      pause,
+      onBytes,
+      stopAfterBytes,
+    );
   } finally {
     giveBack(buffer);
   }
@@ -104,15 +123,18 @@ async function encodeSong(
   length: number,
   pause: () => Promise<void>,
   onBytes: (bytes: Buffer) => void,
+  stopAfterBytes: number,
 ) {
   // The encoder loads on the first demo track: a server with real music never needs it.
   const { Mp3Encoder } = await import('@breezystack/lamejs');
   const encoder = new Mp3Encoder(1, DEMO_SAMPLE_RATE, BITRATE_KBPS);
   const chunks: Buffer[] = [];
+  let made = 0;
   const emit = (encoded: Uint8Array) => {
     if (!encoded.length) return;
     const bytes = Buffer.from(encoded.buffer, encoded.byteOffset, encoded.length);
     chunks.push(bytes);
+    made += bytes.length;
     onBytes(bytes);
   };
   let ready = 0;
@@ -126,11 +148,16 @@ async function encodeSong(
   };
   // One slice of 16-bit samples at a time: a whole-song copy would be 13 MB per track.
   const pcm = new Int16Array(FRAMES_PER_SLICE);
+  // Measured as it is encoded: the demo catalog gets its loudness on the first render.
+  const meter = new LoudnessMeter(DEMO_SAMPLE_RATE, 1);
   for (let from = 0; from < length; from += FRAMES_PER_SLICE) {
     const count = Math.min(FRAMES_PER_SLICE, length - from);
     await renderUpTo(from + count);
+    meter.add(samples.subarray(from, from + count));
     for (let i = 0; i < count; i++) pcm[i] = Math.round(samples[from + i]! * 32767);
     emit(encoder.encodeBuffer(pcm.subarray(0, count)));
+    if (made >= stopAfterBytes)
+      return { mp3: Buffer.concat(chunks), waveform: [], loudness: meter.result() };
     await pause();
   }
   await renderUpTo(Infinity);
@@ -138,6 +165,7 @@ async function encodeSong(
   return {
     mp3: Buffer.concat(chunks),
     waveform: waveformOf(samples.subarray(0, length), WAVEFORM_BUCKETS),
+    loudness: meter.result(),
   };
 }
 

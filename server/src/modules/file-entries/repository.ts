@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.ts';
+import { dayBounds, dayOf } from '../../db/day-of.ts';
 
 export interface NewFileEntry {
   name: string;
@@ -9,6 +10,16 @@ export interface NewFileEntry {
   extension: string | null;
   user_id: number;
   parent_id: number | null;
+  /** `pending` for audio the media pipeline will process; null for other files. */
+  media_status?: string | null;
+}
+
+/** What the media pipeline writes back onto an entry. */
+export interface MediaColumns {
+  media_status: string;
+  media: string;
+  duration_ms: number | null;
+  loudness_lufs: number | null;
 }
 
 const COLUMNS = [
@@ -24,6 +35,8 @@ const COLUMNS = [
   'deleted_at',
   'created_at',
   'updated_at',
+  'media_status',
+  'media',
 ] as const;
 
 export type FileEntryRow = NonNullable<
@@ -58,6 +71,9 @@ export function createFileEntriesRepository(db: Db) {
       if (ownerId !== null) query = query.where('user_id', '=', ownerId);
       return query.execute();
     },
+    async setMedia(id: number, values: MediaColumns): Promise<void> {
+      await db.updateTable('file_entries').set(values).where('id', '=', id).execute();
+    },
     async trash(ids: readonly number[]) {
       if (!ids.length) return;
       const now = new Date().toISOString();
@@ -81,6 +97,19 @@ export function createFileEntriesRepository(db: Db) {
         .where('user_id', '=', userId)
         .executeTakeFirst();
       return Number(row?.used ?? 0);
+    },
+    /** How many file entries (uploads) were created on each UTC day of the range (days with none left out). */
+    async createdPerDay(from: string, to: string): Promise<{ day: string; count: number }[]> {
+      const { start, end } = dayBounds(from, to);
+      const day = dayOf(db, 'created_at');
+      const rows = await db
+        .selectFrom('file_entries')
+        .select([day.as('day'), (eb) => eb.fn.countAll<number>().as('count')])
+        .where('created_at', '>=', start)
+        .where('created_at', '<', end)
+        .groupBy(day)
+        .execute();
+      return rows.map((r) => ({ day: r.day, count: Number(r.count) }));
     },
   };
 }

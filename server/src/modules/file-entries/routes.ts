@@ -1,5 +1,10 @@
 import fastifyMultipart from '@fastify/multipart';
-import { deleteFileEntries, downloadFileEntry, uploadFileEntry } from '@backbeat/common/contracts';
+import {
+  deleteFileEntries,
+  downloadFileEntry,
+  getFileEntryDetails,
+  uploadFileEntry,
+} from '@backbeat/common/contracts';
 import { multipartFieldsSchema } from '@backbeat/common';
 import type { FastifyRequest } from 'fastify';
 import { registerEndpoint } from '../../http/endpoint.ts';
@@ -84,6 +89,10 @@ export const fileEntriesRoutes: RoutesPlugin = async (app) => {
 
   registerEndpoint(app, deleteFileEntries, async (request) => ({
     deleted: await fileEntries.delete(request.user!, request.body),
+  }));
+
+  registerEndpoint(app, getFileEntryDetails, async (request) => ({
+    fileEntry: await fileEntries.details(request.user!, request.params.id),
   }));
 
   registerEndpoint(app, downloadFileEntry, async (request, reply) => {

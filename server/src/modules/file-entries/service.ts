@@ -4,8 +4,12 @@ import {
   UPLOAD_MESSAGES,
   UPLOAD_PERMISSION,
   hasPermission,
+  isAudioUpload,
   isOverQuota,
+  mediaAnalysisSchema,
+  pendingMediaAnalysis,
   type FileEntry,
+  type MediaAnalysis,
   type User,
 } from '@backbeat/common';
 import { notFound, validationFailed } from '../../lib/domain-errors.ts';
@@ -37,7 +41,22 @@ export function fileEntryUrl(id: number): string {
   return `api/v1/file-entries/${id}`;
 }
 
+/** The stored analysis of an audio entry; null for other files. */
+export function mediaOf(row: Pick<FileEntryRow, 'media_status' | 'media'>): MediaAnalysis | null {
+  if (!row.media_status) return null;
+  if (row.media) {
+    try {
+      const parsed = mediaAnalysisSchema.safeParse(JSON.parse(row.media));
+      if (parsed.success) return parsed.data;
+    } catch {
+      // Unreadable JSON is shown as the bare status below.
+    }
+  }
+  return pendingMediaAnalysis(row.media_status as MediaAnalysis['status']);
+}
+
 export function presentFileEntry(row: FileEntryRow): FileEntry {
+  const media = mediaOf(row);
   return {
     id: row.id,
     name: row.name,
@@ -47,6 +66,7 @@ export function presentFileEntry(row: FileEntryRow): FileEntry {
     path: row.path,
     url: fileEntryUrl(row.id),
     updated_at: new Date(row.updated_at).toISOString(),
+    ...(media ? { media } : {}),
   };
 }
 
@@ -62,6 +82,9 @@ export function createFileEntriesService(deps: {
   storage: Storage;
   settings: Pick<SettingsService, 'get'>;
   disk: string;
+  /** Queues the media pipeline for a newly stored audio entry. */
+  processAudio?: (entryId: number) => Promise<void>;
+  log?: (message: string, error: unknown) => void;
 }) {
   const { repository, storage, settings } = deps;
 
@@ -79,6 +102,8 @@ export function createFileEntriesService(deps: {
   return {
     rules,
     disk: deps.disk,
+    /** Files uploaded per UTC day of a range (the admin dashboard). */
+    uploadsPerDay: (from: string, to: string) => repository.createdPerDay(from, to),
 
     /** A fresh storage key for an upload; random, so no client name ever reaches a path. */
     newKey(prefix = 'uploads'): string {
@@ -116,16 +141,25 @@ export function createFileEntriesService(deps: {
           const [parent] = await repository.find([input.parentId], [], user.id);
           if (!parent) throw validationFailed({ parentId: ['The folder was not found.'] });
         }
+        const extension = sniffed?.ext ?? clientExtension;
+        const audio = isAudioUpload(sniffed?.mime ?? null, clientExtension);
         const row = await repository.insert({
           name: input.name.slice(0, 255) || 'file',
           path: input.key,
           disk: deps.disk,
           file_size: info.size,
           mime: sniffed?.mime ?? cleanMime(input.clientMime),
-          extension: sniffed?.ext ?? clientExtension,
+          extension,
           user_id: user.id,
           parent_id: input.parentId ?? null,
+          media_status: audio ? 'pending' : null,
         });
+        if (audio && deps.processAudio) {
+          // The entry exists either way; a queue that is down leaves it pending, not lost.
+          await deps.processAudio(row.id).catch((error: unknown) => {
+            deps.log?.('could not queue media processing', error);
+          });
+        }
         return presentFileEntry(row);
       } catch (error) {
         await storage.delete(input.key).catch(() => {});
@@ -133,7 +167,6 @@ export function createFileEntriesService(deps: {
       }
     },
 
-    /** The entry if the user owns it (or manages files); null otherwise, so callers 404. */
     /** An entry this user may see and that is not in the trash; any other is not found. */
     async visibleEntry(user: User, id: number): Promise<FileEntryRow> {
       const [row] = await repository.find([id], [], canManageAll(user) ? null : user.id);
@@ -141,9 +174,72 @@ export function createFileEntriesService(deps: {
       return row;
     },
 
+    /** Deletes entries and their bytes for good, whoever owns them (their track was deleted). */
+    async purge(ids: readonly number[]): Promise<void> {
+      if (!ids.length) return;
+      const rows = await repository.find(ids, [], null);
+      if (!rows.length) return;
+      await repository.remove(rows.map((row) => row.id));
+      await Promise.all(rows.map((row) => storage.delete(row.path).catch(() => {})));
+    },
+
+    /** An entry with its media analysis, for its owner or a files manager; else not found. */
+    async details(user: User, id: number): Promise<FileEntry> {
+      return presentFileEntry(await this.visibleEntry(user, id));
+    },
+
+    /** The stored entry the media pipeline works on (any owner); null when gone. */
+    async forProcessing(id: number): Promise<FileEntryRow | null> {
+      const row = await repository.byId(id);
+      return row && !row.deleted_at && row.media_status ? row : null;
+    },
+
+    /** Writes the pipeline's result back, with the figures worth querying in their own columns. */
+    async recordMedia(id: number, media: MediaAnalysis): Promise<void> {
+      await repository.setMedia(id, {
+        media_status: media.status,
+        media: JSON.stringify(media),
+        duration_ms: media.duration_ms,
+        loudness_lufs: media.loudness?.integrated_lufs ?? null,
+      });
+    },
+
+    /** Keeps generated bytes (embedded artwork) as the user's own entry. */
+    async storeGenerated(
+      userId: number,
+      file: { bytes: Buffer; name: string; mime: string; extension: string },
+    ): Promise<FileEntry> {
+      const key = this.newKey('artwork');
+      await storage.write(key, file.bytes);
+      try {
+        const row = await repository.insert({
+          name: file.name.slice(0, 255),
+          path: key,
+          disk: deps.disk,
+          file_size: file.bytes.length,
+          mime: file.mime,
+          extension: file.extension,
+          user_id: userId,
+          parent_id: null,
+        });
+        return presentFileEntry(row);
+      } catch (error) {
+        await storage.delete(key).catch(() => {});
+        throw error;
+      }
+    },
+
     async visibleEntryByPath(user: User, path: string): Promise<FileEntryRow | null> {
       const [row] = await repository.find([], [path], canManageAll(user) ? null : user.id);
       return row ?? null;
+    },
+
+    /** An admin deletes entries for good (any owner's): the rows, then their bytes. */
+    async removeForever(ids: readonly number[]): Promise<number> {
+      const rows = await repository.find(ids, [], null);
+      await repository.remove(rows.map((row) => row.id));
+      await Promise.all(rows.map((row) => storage.delete(row.path).catch(() => {})));
+      return rows.length;
     },
 
     /**

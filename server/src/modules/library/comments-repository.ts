@@ -63,6 +63,17 @@ export function createCommentsRepository(db: Db) {
     async delete(id: number): Promise<void> {
       await db.deleteFrom('comments').where('id', '=', id).execute();
     },
+
+    async deleteForTracks(trackIds: readonly number[]): Promise<void> {
+      if (!trackIds.length) return;
+      // Replies first: they point at their parents.
+      await db
+        .deleteFrom('comments')
+        .where('track_id', 'in', trackIds)
+        .where('parent_id', 'is not', null)
+        .execute();
+      await db.deleteFrom('comments').where('track_id', 'in', trackIds).execute();
+    },
   };
 }
 

@@ -41,6 +41,9 @@ export function createCommentsService(deps: {
   return {
     enabled: deps.enabled,
 
+    /** Every comment on deleted tracks (backstage deletes tracks). */
+    forgetTracks: (trackIds: readonly number[]) => repository.deleteForTracks(trackIds),
+
     /** Not found when the track is not visible to the viewer. */
     async forTrack(trackId: number, viewer: Viewer) {
       await catalog.assertTrackVisible(trackId, viewer);

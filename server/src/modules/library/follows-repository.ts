@@ -49,6 +49,17 @@ export function createFollowsRepository(db: Db) {
       return rows.map((r) => r.followable_id);
     },
 
+    /** Everyone who follows an artist (release notifications). */
+    async artistFollowerIds(artistId: number): Promise<number[]> {
+      const rows = await db
+        .selectFrom('follows')
+        .select('follower_id')
+        .where('followable_type', '=', 'artists')
+        .where('followable_id', '=', artistId)
+        .execute();
+      return rows.map((r) => r.follower_id);
+    },
+
     /** The users who follow a user, newest first. */
     async followers(userId: number, page: Page) {
       const base = db

@@ -42,6 +42,8 @@ export function createFollowsService(deps: {
     );
 
   return {
+    /** Who is told of an artist's new release. */
+    artistFollowerIds: (artistId: number) => repository.artistFollowerIds(artistId),
     /** Refuses following oneself; what the follower cannot see is not found. */
     async follow(follower: UserSummary, type: FollowableType, id: number): Promise<void> {
       if (type === 'users' && id === follower.id) throw followingSelf();

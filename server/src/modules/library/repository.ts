@@ -77,6 +77,16 @@ export function createLibraryRepository(db: Db) {
         .execute();
     },
 
+    /** Everyone's likes of deleted items. */
+    async forgetItems(type: LikeableType, ids: readonly number[]): Promise<void> {
+      if (!ids.length) return;
+      await db
+        .deleteFrom('likes')
+        .where('likeable_type', '=', type)
+        .where('likeable_id', 'in', ids)
+        .execute();
+    },
+
     async unlike(userId: number, type: LikeableType, id: number): Promise<void> {
       await db
         .deleteFrom('likes')
@@ -94,6 +104,15 @@ export function createLibraryRepository(db: Db) {
       if (page) query = query.limit(page.limit).offset(page.offset);
       const rows = await query.execute();
       return rows.map((r) => r.likeable_id);
+    },
+
+    /** Every like of one kind with when it was made, newest first. */
+    async likedSince(userId: number, type: LikeableType) {
+      return likedQuery(userId, type)
+        .select(['likes.likeable_id', 'likes.created_at'])
+        .orderBy('likes.created_at', 'desc')
+        .orderBy('likes.likeable_id', 'desc')
+        .execute();
     },
 
     async countLiked(userId: number, type: LikeableType): Promise<number> {

@@ -19,6 +19,15 @@ export function createRepostsRepository(db: Db) {
         .execute();
     },
 
+    async forgetItems(type: RepostableType, ids: readonly number[]): Promise<void> {
+      if (!ids.length) return;
+      await db
+        .deleteFrom('reposts')
+        .where('repostable_type', '=', type)
+        .where('repostable_id', 'in', ids)
+        .execute();
+    },
+
     async unrepost(userId: number, type: RepostableType, id: number): Promise<void> {
       await db
         .deleteFrom('reposts')

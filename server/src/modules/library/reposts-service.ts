@@ -19,6 +19,9 @@ export function createRepostsService(deps: {
       : catalog.albumIsVisible(id, { userId });
 
   return {
+    /** Drops every repost of deleted items (backstage deletes tracks and albums). */
+    forgetItems: (type: RepostableType, ids: readonly number[]) =>
+      repository.forgetItems(type, ids),
     /** Not found when the item does not exist or the user may not see it. */
     async repost(userId: number, type: RepostableType, id: number, on: boolean): Promise<void> {
       if (!(await isVisible(type, id, userId))) throw notFound();

@@ -43,6 +43,8 @@ export function createLibraryService(deps: {
   }
 
   return {
+    /** Drops every like of deleted items (backstage deletes tracks and albums). */
+    forgetItems: (type: LikeableType, ids: readonly number[]) => repository.forgetItems(type, ids),
     /** Not found when the item does not exist or the listener may not see it. */
     async like(userId: number, type: LikeableType, id: number): Promise<void> {
       if (!(await isVisible(type, id, userId))) throw notFound();
@@ -61,6 +63,19 @@ export function createLibraryService(deps: {
         repository.likedIds(userId, 'artists'),
       ]);
       return { tracks, albums, artists };
+    },
+
+    /** When each liked item of every kind was liked (ISO dates), by id. */
+    async likedSince(userId: number): Promise<Record<LikeableType, Map<number, string>>> {
+      const [tracks, albums, artists] = await Promise.all(
+        (['tracks', 'albums', 'artists'] as const).map(async (type) => {
+          const rows = await repository.likedSince(userId, type);
+          return new Map(
+            rows.map((row) => [row.likeable_id, new Date(row.created_at).toISOString()]),
+          );
+        }),
+      );
+      return { tracks: tracks!, albums: albums!, artists: artists! };
     },
 
     likedTracks: (userId: number, page: PageQuery): Promise<Pagination<Track>> =>

@@ -15,6 +15,21 @@ export function createLocalizationsRepository(db: Db) {
         .executeTakeFirst();
       return row ? { ...row, lines: JSON.parse(row.lines) as Record<string, string> } : null;
     },
+    async findById(id: number) {
+      const row = await db
+        .selectFrom('localizations')
+        .select(['id', 'name', 'language', 'lines', 'created_at', 'updated_at'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row ? { ...row, lines: JSON.parse(row.lines) as Record<string, string> } : null;
+    },
+    async saveLines(id: number, lines: Record<string, string>): Promise<void> {
+      await db
+        .updateTable('localizations')
+        .set({ lines: JSON.stringify(lines), updated_at: nowIso() })
+        .where('id', '=', id)
+        .execute();
+    },
     async createIfMissing(language: string, name: string): Promise<void> {
       await db
         .insertInto('localizations')

@@ -1,13 +1,43 @@
 import { createReadStream } from 'node:fs';
 import { basename } from 'node:path';
 import { hasPermission } from '@backbeat/common';
-import { downloadLatestErrorLog, logClientError } from '@backbeat/common/contracts';
+import {
+  downloadLatestErrorLog,
+  downloadLog,
+  listLogEntries,
+  logClientError,
+} from '@backbeat/common/contracts';
 import { registerEndpoint } from '../../http/endpoint.ts';
 import { forbidden, notFound, unauthenticated } from '../../http/http-error.ts';
 import { rateLimit } from '../../http/rate-limit.ts';
 import type { RoutesPlugin } from '../../http/types.ts';
+import { adminOnly } from '../../resources/define-resource.ts';
+import { createLogsService } from './service.ts';
 
 export const logsRoutes: RoutesPlugin = async (app) => {
+  const logs = createLogsService(app.services.fileLogs);
+  const admin = adminOnly('logs.view');
+  // The admin log viewer's tabs (logs.view): schedule, error, outgoing email.
+  registerEndpoint(
+    app,
+    listLogEntries,
+    async (request) => ({ pagination: await logs.list(request.params.kind, request.query) }),
+    admin,
+  );
+  registerEndpoint(
+    app,
+    downloadLog,
+    async (request, reply) => {
+      const file = await app.services.fileLogs.latest(request.params.kind);
+      if (!file) throw notFound('This log is empty.');
+      return reply
+        .header('content-type', 'text/plain; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${basename(file)}"`)
+        .send(createReadStream(file));
+    },
+    admin,
+  );
+
   // The spec names this path with its prefix already (DESIGN §4). In debug mode the error
   // dialog offers it to whoever saw the error, as the trace itself is already shown to them;
   // otherwise only holders of logs.view may read the log.

@@ -62,6 +62,51 @@ export const NOTIFICATION_TYPES = {
     }),
   }),
 
+  'backstage.request_approved': define<{
+    request: { id: number; type: string };
+    artist: { id: number; name: string };
+  }>({
+    group: 'Backstage',
+    name: 'My artist request is approved',
+    channels: NOTIFICATION_CHANNELS,
+    defaults: ['in_app', 'email', 'browser'],
+    render: ({ artist }) => ({
+      image: null,
+      lines: [
+        {
+          type: 'primary',
+          content: 'Your request for :artist was approved',
+          replacements: { artist: artist.name },
+        },
+      ],
+      mainAction: { label: 'Open backstage', action: '/backstage/upload' },
+    }),
+  }),
+
+  'backstage.request_denied': define<{
+    request: { id: number; type: string };
+    artist: { name: string };
+    reason: string;
+  }>({
+    group: 'Backstage',
+    name: 'My artist request is denied',
+    channels: NOTIFICATION_CHANNELS,
+    defaults: ['in_app', 'email', 'browser'],
+    render: ({ artist, reason }): NotificationData => ({
+      image: null,
+      lines: [
+        {
+          type: 'primary',
+          content: 'Your request for :artist was denied',
+          replacements: { artist: artist.name },
+        },
+        // The admin's words: shown as written.
+        { type: 'secondary', content: ':reason', replacements: { reason } },
+      ],
+      mainAction: { label: 'Open backstage', action: '/backstage/requests' },
+    }),
+  }),
+
   'user.followed': define<{ follower: Person }>({
     group: 'Social',
     name: 'Someone follows me',

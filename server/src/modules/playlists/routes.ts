@@ -13,7 +13,6 @@ import {
   updatePlaylist,
 } from '@backbeat/common/contracts';
 import { registerEndpoint } from '../../http/endpoint.ts';
-import { notFound } from '../../http/http-error.ts';
 import type { RoutesPlugin } from '../../http/types.ts';
 import { baseUrlOf } from '../bootstrap/present.ts';
 import { viewerOf } from '../catalog/cached-answer.ts';
@@ -36,7 +35,6 @@ export const playlistsRoutes: RoutesPlugin = async (app) => {
   });
 
   registerEndpoint(app, getUserPlaylists, async (request) => {
-    if (!(await app.services.users.publicProfile(request.params.id))) throw notFound();
     return { playlists: await playlists.ofUser(request.params.id, viewerOf(request)) };
   });
 

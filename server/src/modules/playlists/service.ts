@@ -154,8 +154,12 @@ export function createPlaylistsService(deps: {
       return many(await repository.publicIds(limit), viewer);
     },
 
-    /** The playlists a profile shows: public ones, and to its owner their personal ones too. */
+    /**
+     * The playlists a profile shows: public ones, and to its owner their personal ones too.
+     * A missing or banned profile is not found.
+     */
     async ofUser(ownerId: number, viewer: Viewer): Promise<Playlist[]> {
+      if (!(await deps.userSummary(ownerId))) throw notFound();
       return many(await repository.ownerIds(ownerId, viewer.userId ?? 0), viewer);
     },
 
@@ -229,6 +233,12 @@ export function createPlaylistsService(deps: {
       for (const id of await writes.idsOfWorkspace(workspaceId)) {
         await deleteWithTraces(id, (await writes.find(id))?.image ?? null);
       }
+    },
+
+    /** An admin deletes playlists (any owner's): each goes with its invitations, index and image. */
+    async deleteMany(ids: readonly number[]): Promise<number> {
+      for (const id of ids) await deleteWithTraces(id, (await writes.find(id))?.image ?? null);
+      return ids.length;
     },
 
     /** An account is being deleted: the playlists it owns go the same way. */

@@ -1,11 +1,98 @@
 import { sql, type Insertable } from 'kysely';
-import type { Db } from '../../db/database.ts';
+import type { Db, Dialect } from '../../db/database.ts';
 import type { TrackPlaysTable } from '../../db/catalog-schema.ts';
+import { inIds } from '../../db/id-list.ts';
 
-export function createPlaysRepository(db: Db) {
+/** A play as insights fold it into their rollups. */
+export interface PlayRecord {
+  id: number;
+  track_id: number;
+  user_id: number | null;
+  listener: string | null;
+  played_at: string;
+  device: string | null;
+  platform: string | null;
+  browser: string | null;
+  country: string | null;
+  source: string;
+  listened_ms: number;
+  completed: number;
+}
+
+const RECORD_COLUMNS = [
+  'id',
+  'track_id',
+  'user_id',
+  'listener',
+  'played_at',
+  'device',
+  'platform',
+  'browser',
+  'country',
+  'source',
+  'listened_ms',
+  'completed',
+] as const;
+
+export function createPlaysRepository(db: Db, dialect: Dialect = 'sqlite') {
   return {
-    async insert(play: Insertable<TrackPlaysTable>): Promise<void> {
-      await db.insertInto('track_plays').values(play).execute();
+    async insert(play: Insertable<TrackPlaysTable>): Promise<number> {
+      const row = await db
+        .insertInto('track_plays')
+        .values(play)
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return Number(row.id);
+    },
+
+    async byId(id: number): Promise<PlayRecord | undefined> {
+      return db
+        .selectFrom('track_plays')
+        .select(RECORD_COLUMNS)
+        .where('id', '=', id)
+        .executeTakeFirst();
+    },
+
+    async setListened(id: number, listenedMs: number, completed: boolean): Promise<void> {
+      await db
+        .updateTable('track_plays')
+        .set({ listened_ms: listenedMs, completed: completed ? 1 : 0 })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /** Plays after `afterId` in id order, optionally only of some tracks, at most `limit`. */
+    async after(
+      afterId: number,
+      options: { beforeId?: number | null; trackIds?: readonly number[]; limit: number },
+    ): Promise<PlayRecord[]> {
+      let query = db
+        .selectFrom('track_plays')
+        .select(RECORD_COLUMNS)
+        .where('id', '>', afterId)
+        .orderBy('id')
+        .limit(options.limit);
+      if (options.beforeId != null) query = query.where('id', '<', options.beforeId);
+      // Walked by id from the watermark (today's plays): the unary plus keeps SQLite from
+      // reading every play of those tracks through the track index instead.
+      if (options.trackIds)
+        query = query.where(
+          dialect === 'postgres'
+            ? inIds(dialect, 'track_id', options.trackIds)
+            : sql<boolean>`+track_id in (select value from json_each(${JSON.stringify(options.trackIds)}))`,
+        );
+      return query.execute();
+    },
+
+    /** The first play after `afterId` played at or after `since` (ISO time), if any. */
+    async firstIdSince(afterId: number, since: string): Promise<number | null> {
+      const row = await db
+        .selectFrom('track_plays')
+        .select((eb) => eb.fn.min('id').as('id'))
+        .where('id', '>', afterId)
+        .where('played_at', '>=', since)
+        .executeTakeFirst();
+      return row?.id == null ? null : Number(row.id);
     },
 
     /** Tracks played most since `since`, for "trending" channels. */

@@ -96,7 +96,11 @@ export function createRolesRepository(db: Db) {
      * Ids of the users who are not banned and hold a permission through one of their roles or
      * a grant of their own (the last-admin check).
      */
-    async activeHoldersOf(permission: string): Promise<number[]> {
+    async activeHoldersOf(
+      permission: string,
+      /** Count as if these roles no longer granted anything (a role about to change or go). */
+      exceptRoleIds: readonly number[] = [],
+    ): Promise<number[]> {
       const rows = await db
         .selectFrom('users as u')
         .select('u.id')
@@ -122,7 +126,10 @@ export function createRolesRepository(db: Db) {
                       inner
                         .selectFrom('user_roles as ur')
                         .select('ur.role_id')
-                        .whereRef('ur.user_id', '=', 'u.id'),
+                        .whereRef('ur.user_id', '=', 'u.id')
+                        .$if(exceptRoleIds.length > 0, (q) =>
+                          q.where('ur.role_id', 'not in', [...exceptRoleIds]),
+                        ),
                     ),
                   ]),
                 ]),
@@ -199,6 +206,142 @@ export function createRolesRepository(db: Db) {
       }
     },
 
+    /** Roles of several users at once, by user id (the admin users list). */
+    async rolesOfUsers(userIds: readonly number[]): Promise<Map<number, Role[]>> {
+      const byUser = new Map<number, Role[]>(userIds.map((id) => [id, []]));
+      if (!userIds.length) return byUser;
+      const rows = await db
+        .selectFrom('user_roles as ur')
+        .innerJoin('roles as r', 'r.id', 'ur.role_id')
+        .select(['ur.user_id', 'r.id', 'r.name'])
+        .where('ur.user_id', 'in', [...userIds])
+        .orderBy('r.id')
+        .execute();
+      for (const row of rows) byUser.get(row.user_id)?.push({ id: row.id, name: row.name });
+      return byUser;
+    },
+
+    /** What each grantee was given directly, with its restriction values. */
+    async grantsOf(
+      granteeType: 'role' | 'user',
+      granteeIds: readonly number[],
+    ): Promise<Map<number, Permission[]>> {
+      const byGrantee = new Map<number, Permission[]>(granteeIds.map((id) => [id, []]));
+      if (!granteeIds.length) return byGrantee;
+      const rows = await db
+        .selectFrom('permission_grants as g')
+        .innerJoin('permissions as p', 'p.id', 'g.permission_id')
+        .select(['g.grantee_id', 'p.name', 'g.restrictions'])
+        .where('g.grantee_type', '=', granteeType)
+        .where('g.grantee_id', 'in', [...granteeIds])
+        .orderBy('p.name')
+        .execute();
+      for (const row of rows) {
+        byGrantee.get(row.grantee_id)?.push({
+          name: row.name,
+          restrictions: JSON.parse(row.restrictions) as PermissionRestriction[],
+        });
+      }
+      return byGrantee;
+    },
+
+    /** Replaces what a role or a user is granted directly. */
+    async replaceGrants(
+      granteeType: 'role' | 'user',
+      granteeId: number,
+      grants: readonly Permission[],
+    ): Promise<void> {
+      const ids = grants.length
+        ? await db
+            .selectFrom('permissions')
+            .select(['id', 'name'])
+            .where(
+              'name',
+              'in',
+              grants.map((g) => g.name),
+            )
+            .execute()
+        : [];
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .deleteFrom('permission_grants')
+          .where('grantee_type', '=', granteeType)
+          .where('grantee_id', '=', granteeId)
+          .execute();
+        if (!ids.length) return;
+        await trx
+          .insertInto('permission_grants')
+          .values(
+            ids.map((permission) => ({
+              permission_id: permission.id,
+              grantee_type: granteeType,
+              grantee_id: granteeId,
+              restrictions: JSON.stringify(
+                grants.find((g) => g.name === permission.name)?.restrictions ?? [],
+              ),
+            })),
+          )
+          .execute();
+      });
+    },
+
+    /** Users holding each role, by role id. */
+    async memberCounts(roleIds: readonly number[]): Promise<Map<number, number>> {
+      const counts = new Map<number, number>(roleIds.map((id) => [id, 0]));
+      if (!roleIds.length) return counts;
+      const rows = await db
+        .selectFrom('user_roles')
+        .select((eb) => ['role_id', eb.fn.countAll<number>().as('total')])
+        .where('role_id', 'in', [...roleIds])
+        .groupBy('role_id')
+        .execute();
+      for (const row of rows) counts.set(row.role_id, Number(row.total));
+      return counts;
+    },
+
+    async membersOf(roleIds: readonly number[]): Promise<number[]> {
+      if (!roleIds.length) return [];
+      const rows = await db
+        .selectFrom('user_roles')
+        .select('user_id')
+        .distinct()
+        .where('role_id', 'in', [...roleIds])
+        .execute();
+      return rows.map((row) => row.user_id);
+    },
+
+    async existingRoleIds(roleIds: readonly number[]): Promise<number[]> {
+      if (!roleIds.length) return [];
+      const rows = await db
+        .selectFrom('roles')
+        .select('id')
+        .where('id', 'in', [...roleIds])
+        .execute();
+      return rows.map((row) => row.id);
+    },
+
+    /** Only one role holds the guests' permissions. */
+    async makeGuestRole(roleId: number): Promise<void> {
+      await db.updateTable('roles').set({ is_guest: 0 }).where('id', '<>', roleId).execute();
+    },
+
+    /** Grants of a role go with it (they are not tied to it by a foreign key). */
+    async deleteRoles(roleIds: readonly number[]): Promise<number> {
+      if (!roleIds.length) return 0;
+      return db.transaction().execute(async (trx) => {
+        await trx
+          .deleteFrom('permission_grants')
+          .where('grantee_type', '=', 'role')
+          .where('grantee_id', 'in', [...roleIds])
+          .execute();
+        const result = await trx
+          .deleteFrom('roles')
+          .where('id', 'in', [...roleIds])
+          .executeTakeFirst();
+        return Number(result.numDeletedRows);
+      });
+    },
+
     async createRole(role: {
       name: string;
       description: string;
@@ -218,11 +361,14 @@ export function createRolesRepository(db: Db) {
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      const permissions = await db
-        .selectFrom('permissions')
-        .select('id')
-        .where('name', 'in', role.permissions)
-        .execute();
+      // `in ()` is an error on PostgreSQL: a role without permissions asks for none.
+      const permissions = role.permissions.length
+        ? await db
+            .selectFrom('permissions')
+            .select('id')
+            .where('name', 'in', role.permissions)
+            .execute()
+        : [];
       if (permissions.length) {
         await db
           .insertInto('permission_grants')

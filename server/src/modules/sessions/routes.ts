@@ -15,7 +15,7 @@ export function sessionLabel(id: string): string {
   return createHash('sha256').update(`session-label:${id}`).digest('hex').slice(0, 16);
 }
 
-function describeDevice(row: SessionRow, currentId: string) {
+export function describeDevice(row: SessionRow, currentId: string) {
   const ua = parseUserAgent(row.user_agent);
   const type = ua.device.type;
   return {

@@ -55,6 +55,31 @@ export const defaultMenus: Menu[] = [
       { id: 'l-download', type: 'route', label: 'Download', action: '/download' },
     ],
   },
-  // No footer menu yet: its contact, privacy, terms and API docs pages come with the admin
-  // part 2 issue, and a default link must never lead to "not found" before then.
+  {
+    id: 'footer',
+    name: 'Footer',
+    positions: ['footer'],
+    items: [
+      { id: 'f-contact', type: 'route', label: 'Contact', action: '/contact' },
+      {
+        id: 'f-privacy',
+        type: 'route',
+        label: 'Privacy policy',
+        action: '/pages/privacy-policy',
+      },
+      {
+        id: 'f-terms',
+        type: 'route',
+        label: 'Terms of service',
+        action: '/pages/terms-of-service',
+      },
+      {
+        id: 'f-api',
+        type: 'route',
+        label: 'API docs',
+        action: '/api-docs',
+        permissions: ['api.access'],
+      },
+    ],
+  },
 ];

@@ -1,4 +1,4 @@
-import { MB, type Menu } from '@backbeat/common';
+import { MB, SEO_SETTING_DEFAULTS, type Menu } from '@backbeat/common';
 import { defaultMenus } from './default-menus.ts';
 
 /**
@@ -31,6 +31,8 @@ export const SETTING_DEFAULTS = {
   'fonts.weights': [400, 600, 700] as number[],
   'fonts.provider_url': null as string | null,
   'branding.site_name': 'Backbeat',
+  /** Page titles and descriptions for search engines (common/seo.ts). */
+  ...SEO_SETTING_DEFAULTS,
   'branding.logo_light': null as string | null,
   'branding.logo_dark': null as string | null,
   'branding.logo_light_mobile': null as string | null,
@@ -93,6 +95,21 @@ export const SETTING_DEFAULTS = {
   'uploads.chunk_size': 5 * MB,
   /** Browsers upload straight to the bucket when the storage is S3 (spec 2 §4). */
   'uploads.s3_direct_upload': false,
+  /** Where contact-page messages go; null uses `mail.from_address`. */
+  'site.contact_email': null as string | null,
+  /** The player section of the admin settings (issue 13). */
+  'player.default_volume': 80,
+  'player.seekbar_type': 'waveform' as 'waveform' | 'line',
+  'player.hide_queue': false,
+  'player.hide_lyrics': false,
+  'player.enable_download': false,
+  'player.enable_repost': true,
+  /** Ad slots (spec 1 §3): sanitised HTML, empty for none. */
+  'ads.general_top': '',
+  'ads.general_bottom': '',
+  'ads.artist_top': '',
+  'ads.artist_bottom': '',
+  'ads.album_above': '',
 };
 
 export type SettingName = keyof typeof SETTING_DEFAULTS;

@@ -9,7 +9,9 @@ import { createSettingsRepository } from './repository.ts';
 
 /**
  * Settings are read on nearly every request, so they are cached in memory. Writes through
- * this service clear the cache at once; other instances pick changes up within the TTL.
+ * this service clear the cache at once and tell `onChange` listeners, which relay the change
+ * to the other instances (composition/settings-sync.ts); without that relay they would pick
+ * it up within the TTL.
  */
 const CACHE_TTL_MS = 10_000;
 
@@ -18,6 +20,11 @@ export type SettingsService = ReturnType<typeof createSettingsService>;
 export function createSettingsService(db: Db) {
   const repository = createSettingsRepository(db);
   let cache: { values: SettingValues; loadedAt: number } | null = null;
+  const listeners = new Set<(names: string[]) => void>();
+  const changed = (names: string[]) => {
+    cache = null;
+    for (const listener of listeners) listener(names);
+  };
 
   async function all(): Promise<SettingValues> {
     if (cache && Date.now() - cache.loadedAt < CACHE_TTL_MS) return cache.values;
@@ -36,6 +43,15 @@ export function createSettingsService(db: Db) {
     },
     async set(values: Partial<SettingValues>): Promise<void> {
       await repository.upsert(values);
+      changed(Object.keys(values));
+    },
+    /** Called after every write here, with the names written. */
+    onChange(listener: (names: string[]) => void): () => void {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    /** Drops the cached values (another instance changed them). */
+    forgetCached(): void {
       cache = null;
     },
     /**

@@ -1,12 +1,14 @@
+import { replayGainFor } from '@backbeat/common';
 import { notFound } from '../../lib/domain-errors.ts';
 import type { CatalogService, Viewer } from '../catalog/service.ts';
 import type { CatalogWriteRepository } from '../catalog/write-repository.ts';
 import {
+  DEMO_INTRO_BYTES,
   demoAudioSize,
-  generateDemoAudio,
+  demoIntroKey,
   parseDemoAudioKey,
-  yieldToEventLoop,
 } from '../demo-audio/generator.ts';
+import type { DemoRender, DemoRenderer } from '../demo-audio/renderer.ts';
 import { GrowingFile } from '../../storage/growing-file.ts';
 import type { Storage } from '../../storage/storage.ts';
 
@@ -18,6 +20,8 @@ interface RenderJob {
   promise: Promise<void>;
   /** A listener asked for it (else it is the warm-up's). */
   urgent: boolean;
+  /** Tells the render whether a listener now waits for it. */
+  prioritise: () => void;
 }
 
 /**
@@ -38,38 +42,74 @@ export function createStreamingService(deps: {
   storage: Storage;
   catalog: CatalogService;
   writes: CatalogWriteRepository;
+  /** Synthesises demo audio (on a worker thread). */
+  renderer: DemoRenderer;
   log?: (message: string, error: unknown) => void;
 }) {
-  const { storage, catalog, writes } = deps;
+  const { storage, catalog, writes, renderer } = deps;
   /** Renders in progress by storage key: one per key, however many listeners ask. */
   const jobs = new Map<string, RenderJob>();
-  const someoneWaits = () => [...jobs.values()].some(isWaitedFor);
 
-  function startRender(key: string, trackId: number, urgent: boolean): RenderJob | null {
+  /** A demo track's stored intro (its first bytes, rendered ahead), if there is one. */
+  async function readIntro(key: string): Promise<Buffer | null> {
+    const introKey = demoIntroKey(key);
+    if (!(await storage.stat(introKey))) return null;
+    try {
+      const chunks: Buffer[] = [];
+      for await (const chunk of storage.read(introKey)) chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks);
+    } catch {
+      return null;
+    }
+  }
+
+  function startRender(
+    key: string,
+    trackId: number,
+    urgent: boolean,
+    intro: Buffer | null = null,
+  ): RenderJob | null {
     const demo = parseDemoAudioKey(key);
     if (!demo) return null;
+    let render: DemoRender | null = null;
     const job: RenderJob = {
-      file: new GrowingFile(demoAudioSize(demo.seed, demo.seconds, demo.style)),
+      file: new GrowingFile(demoAudioSize(demo.seed, demo.seconds, demo.style), () =>
+        job.prioritise(),
+      ),
       urgent,
       promise: Promise.resolve(),
+      prioritise: () => render?.setWaited(isWaitedFor(job)),
     };
-    // Renders nobody listens to step aside (poll every 20 ms) while a listener waits for another.
-    const pause = async () => {
-      await yieldToEventLoop();
-      while (!isWaitedFor(job) && someoneWaits()) await new Promise((r) => setTimeout(r, 20));
-    };
+    // The intro is served at once; the render's own first bytes (the same ones) are skipped.
+    let skip = 0;
+    if (intro) {
+      job.file.append(intro);
+      skip = intro.length;
+    }
+    let first = true;
+    render = renderer.render(demo, isWaitedFor(job), (bytes) => {
+      if (skip >= bytes.length) skip -= bytes.length;
+      else {
+        job.file.append(skip ? bytes.subarray(skip) : bytes);
+        skip = 0;
+      }
+      // An urgent render nobody reads any more steps aside once its first bytes exist.
+      if (first) job.prioritise();
+      first = false;
+    });
+    const rendered = render.done;
     job.promise = (async () => {
       try {
-        const { mp3, waveform } = await generateDemoAudio(
-          demo.seed,
-          demo.seconds,
-          demo.style,
-          pause,
-          (bytes) => job.file.append(bytes),
-        );
+        const { waveform, loudness } = await rendered;
         job.file.end();
-        await storage.write(key, mp3);
+        await storage.write(key, job.file.contents());
         await writes.setWaveform(trackId, waveform);
+        // Mono, measured as one channel (BS.1770): the player levels it like any track.
+        await writes.setLoudness(trackId, {
+          integrated_lufs: loudness.integratedLufs,
+          true_peak_dbtp: loudness.truePeakDbtp,
+          track_gain_db: replayGainFor(loudness.integratedLufs),
+        });
       } catch (error) {
         job.file.end(error);
         deps.log?.('demo audio failed', error);
@@ -86,16 +126,19 @@ export function createStreamingService(deps: {
     const running = jobs.get(key);
     if (running) {
       running.urgent ||= urgent;
+      running.prioritise();
       return running;
     }
     if (await storage.stat(key)) return null;
+    const intro = await readIntro(key);
     // Another request may have started it while we looked.
     const started = jobs.get(key);
     if (started) {
       started.urgent ||= urgent;
+      started.prioritise();
       return started;
     }
-    return startRender(key, trackId, urgent) ?? 'missing';
+    return startRender(key, trackId, urgent, intro) ?? 'missing';
   }
 
   return {
@@ -109,6 +152,27 @@ export function createStreamingService(deps: {
       const render = await renderFor(audio.path, trackId, true);
       if (render === 'missing') throw notFound();
       return { ...audio, rendering: render ? render.file : null };
+    },
+
+    /**
+     * Renders the intros (first bytes) of the given tracks' demo audio, one after another in
+     * the background, so their first play starts from storage while the rest is rendered.
+     */
+    async warmUpIntros(trackIds: number[]): Promise<void> {
+      for (const id of trackIds) {
+        const audio = await catalog.audioFor(id, { userId: null });
+        const demo = audio && parseDemoAudioKey(audio.path);
+        if (!audio || !demo || jobs.has(audio.path)) continue;
+        const introKey = demoIntroKey(audio.path);
+        if ((await storage.stat(introKey)) || (await storage.stat(audio.path))) continue;
+        const chunks: Buffer[] = [];
+        try {
+          await renderer.render(demo, false, (bytes) => chunks.push(bytes), DEMO_INTRO_BYTES).done;
+          await storage.write(introKey, Buffer.concat(chunks));
+        } catch (error) {
+          deps.log?.('demo audio intro failed', error);
+        }
+      }
     },
 
     /** Renders the given tracks' demo audio one after another, in the background. */

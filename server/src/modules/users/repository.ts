@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database.ts';
 import { nowIso } from '../../db/database.ts';
+import { dayBounds, dayOf } from '../../db/day-of.ts';
 import type { UsersTable } from '../../db/schema.ts';
 
 export type UserRow = Omit<UsersTable, 'id'> & { id: number };
@@ -42,6 +43,19 @@ export function createUsersRepository(db: Db) {
         .select((eb) => eb.fn.countAll<number>().as('count'))
         .executeTakeFirstOrThrow();
       return Number(row.count);
+    },
+    /** How many accounts were created on each UTC day of the range (days with none left out). */
+    async createdPerDay(from: string, to: string): Promise<{ day: string; count: number }[]> {
+      const { start, end } = dayBounds(from, to);
+      const day = dayOf(db, 'created_at');
+      const rows = await db
+        .selectFrom('users')
+        .select([day.as('day'), (eb) => eb.fn.countAll<number>().as('count')])
+        .where('created_at', '>=', start)
+        .where('created_at', '<', end)
+        .groupBy(day)
+        .execute();
+      return rows.map((r) => ({ day: r.day, count: Number(r.count) }));
     },
     async create(user: {
       email: string;

@@ -1,5 +1,5 @@
 import { DEFAULT_TIMEZONE, type User } from '@backbeat/common';
-import type { RolesRepository } from '../roles/repository.ts';
+import { mergeGrants, type RolesRepository } from '../roles/repository.ts';
 import { DomainError, notFound } from '../../lib/domain-errors.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { createKeyedCache } from '../../lib/cache.ts';
@@ -29,6 +29,13 @@ export function createUsersService(deps: {
   };
   /** The bell's count (notifications module); 0 when not wired (unit tests). */
   unreadNotifications?: (userId: number) => Promise<number>;
+  /**
+   * What billing adds (billing module): the user's subscriptions and their plan's
+   * permissions, which join the roles' (the most generous restriction wins).
+   */
+  billingGrants?: (
+    userId: number,
+  ) => Promise<{ subscriptions: User['subscriptions']; permissions: User['permissions'] }>;
 }) {
   const { users, roles } = deps;
 
@@ -37,16 +44,29 @@ export function createUsersService(deps: {
    * kept 5 s per user and instance (a revoked permission takes at most that long elsewhere;
    * here it is forgotten at once). The user row itself is always read fresh (bans, deletion).
    */
-  const grants = new Map<
-    number,
-    { at: number; value: Promise<{ roles: User['roles']; permissions: User['permissions'] }> }
-  >();
+  type Grants = Pick<User, 'roles' | 'permissions' | 'subscriptions'>;
+  const grants = new Map<number, { at: number; value: Promise<Grants> }>();
+  const noBilling = { subscriptions: [], permissions: [] };
   function grantsOf(userId: number) {
     const hit = grants.get(userId);
     if (hit && Date.now() - hit.at < GRANTS_TTL_MS) return hit.value;
-    const value = Promise.all([roles.rolesOfUser(userId), roles.permissionsOfUser(userId)]).then(
-      ([userRoles, permissions]) => ({ roles: userRoles, permissions }),
-    );
+    const value = Promise.all([
+      roles.rolesOfUser(userId),
+      roles.permissionsOfUser(userId),
+      deps.billingGrants?.(userId) ?? noBilling,
+    ]).then(([userRoles, permissions, billing]) => ({
+      roles: userRoles,
+      permissions: billing.permissions.length
+        ? mergeGrants(
+            [...permissions, ...billing.permissions].map((p) => ({
+              name: p.name,
+              restrictions: JSON.stringify(p.restrictions),
+              grantee_type: 'role' as const,
+            })),
+          )
+        : permissions,
+      subscriptions: billing.subscriptions,
+    }));
     if (grants.size >= GRANTS_CACHE_SIZE) grants.delete(grants.keys().next().value as number);
     grants.set(userId, { at: Date.now(), value });
     value.catch(() => grants.delete(userId));
@@ -85,7 +105,7 @@ export function createUsersService(deps: {
 
   /** The user as a request needs it for permission checks, without the bootstrap extras. */
   async function presentForRequest(row: UserRow): Promise<User> {
-    const { roles: userRoles, permissions } = await grantsOf(row.id);
+    const { roles: userRoles, permissions, subscriptions } = await grantsOf(row.id);
     const socialProfiles: User['social_profiles'] = [];
     const unread = 0;
     return {
@@ -103,7 +123,7 @@ export function createUsersService(deps: {
       unread_notifications_count: unread,
       roles: userRoles,
       permissions,
-      subscriptions: [],
+      subscriptions,
       two_factor_confirmed_at: row.two_factor_confirmed_at,
       two_factor_state: !row.two_factor_secret ? 0 : row.two_factor_confirmed_at ? 2 : 1,
       has_password: row.password !== null,
@@ -166,10 +186,42 @@ export function createUsersService(deps: {
       await changing(id, users.delete(id));
     },
     /** Suspends an account: every request of it is refused from then on. */
-    async ban(id: number): Promise<void> {
+    async ban(id: number, reason: string | null = null): Promise<void> {
       await assertNotLastAdmin(id, 'ban');
-      await changing(id, users.update(id, { banned_at: new Date().toISOString() }));
+      await changing(
+        id,
+        users.update(id, { banned_at: new Date().toISOString(), ban_reason: reason }),
+      );
     },
+    /**
+     * Refuses a change of roles and own grants that would leave no active admin (roles and
+     * grants as they will be after the change).
+     */
+    async assertKeepsAdmin(
+      id: number,
+      after: { roleIds?: number[]; grantNames?: string[] },
+    ): Promise<void> {
+      const roleIds = after.roleIds ?? (await roles.rolesOfUser(id)).map((role) => role.id);
+      const grantNames =
+        after.grantNames ??
+        ((await roles.grantsOf('user', [id])).get(id) ?? []).map((grant) => grant.name);
+      const keeps =
+        grantNames.includes('admin') ||
+        (await roles.permissionsOfRoles(roleIds)).some((p) => p.name === 'admin');
+      if (!keeps) await assertNotLastAdmin(id, 'demote');
+    },
+    /** Replaces the user's roles and own grants (checked by `assertKeepsAdmin` first). */
+    async setGrants(
+      id: number,
+      change: { roleIds?: number[]; permissions?: User['permissions'] },
+    ): Promise<void> {
+      if (change.roleIds) await roles.replaceRoles(id, change.roleIds);
+      if (change.permissions) await roles.replaceGrants('user', id, change.permissions);
+      grants.delete(id);
+      changed(id);
+    },
+    /** Lifts a suspension. */
+    unban: (id: number) => changing(id, users.update(id, { banned_at: null, ban_reason: null })),
     /** Replaces the user's roles by name (unknown names are ignored). */
     async setRoles(id: number, roleNames: string[]): Promise<void> {
       const found = await Promise.all(roleNames.map((name) => roles.findRoleByName(name)));
@@ -181,6 +233,8 @@ export function createUsersService(deps: {
       grants.delete(id);
       changed(id);
     },
+    /** Accounts created per UTC day of a range (the admin dashboard). */
+    newUsersPerDay: (from: string, to: string) => users.createdPerDay(from, to),
     /** What anyone may see of a user: no email, no security details. */
     async publicProfile(id: number) {
       const row = await users.findById(id);

@@ -2,6 +2,8 @@ import type { Services } from '../../services.ts';
 import { seedDemoCatalog } from './catalog.ts';
 
 const WARM_UP_TRACKS = 24;
+/** More than the demo catalog holds. */
+const MAX_DEMO_TRACKS = 1000;
 
 /**
  * On a site's first start, fills the catalog with the demo music so there is something to
@@ -22,8 +24,12 @@ export async function seedDemoCatalogOnFirstStart(
   return summary;
 }
 
-/** Renders the audio of the most popular demo tracks ahead of their first play. */
+/**
+ * Renders ahead of need: first the intro of every demo track (its first seconds, so any
+ * first play starts from storage), then the whole audio of the most popular ones.
+ */
 export async function warmUpDemoAudio(services: Services): Promise<void> {
-  const tracks = await services.catalog.popularTracks({ userId: null }, WARM_UP_TRACKS);
-  await services.streaming.warmUp(tracks.map((t) => t.id));
+  const tracks = await services.catalog.popularTracks({ userId: null }, MAX_DEMO_TRACKS);
+  await services.streaming.warmUpIntros(tracks.map((t) => t.id));
+  await services.streaming.warmUp(tracks.slice(0, WARM_UP_TRACKS).map((t) => t.id));
 }

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
+import { AdSlot } from '../../entities/ads/ad-slot.tsx';
 import { CookieNotice } from '../../features/cookie-notice/cookie-notice.tsx';
 import { PlayerBar } from '../../features/player/components/player-bar.tsx';
 import { PlayerHost } from '../../features/player/player-host.tsx';
@@ -31,6 +32,8 @@ function SkipLink() {
  */
 export function AppLayout() {
   const queueOpen = usePlayerStore((s) => s.queueOpen);
+  // The general ad slots frame the listener's pages, not the admin area.
+  const showAds = !useLocation().pathname.startsWith('/admin');
   return (
     <div className="flex h-dvh flex-col bg-bg text-fg">
       <SkipLink />
@@ -44,7 +47,9 @@ export function AppLayout() {
           className="@container/main relative flex min-w-0 flex-1 flex-col overflow-y-auto"
         >
           <div className="flex-1">
+            {showAds && <AdSlot slot="general_top" className="px-4 pt-4 md:px-8" />}
             <Outlet />
+            {showAds && <AdSlot slot="general_bottom" className="px-4 pb-4 md:px-8" />}
           </div>
           <Footer />
         </main>

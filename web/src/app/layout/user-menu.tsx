@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { slugify, type User } from '@backbeat/common';
+import { hasPermission, isSubscribed, slugify, type User } from '@backbeat/common';
+import { useBootstrap } from '../../lib/bootstrap.ts';
 import { useLogout } from '../../features/auth/session-queries.ts';
 import { useTrans } from '../../lib/translator.ts';
 import { Avatar } from '../../ui/avatar.tsx';
@@ -12,6 +13,8 @@ export function UserMenu({ user }: { user: User }) {
   const logout = useLogout();
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
+  // Spec §6: the billing entry shows only to subscribers (and only on a billing site).
+  const showBilling = useBootstrap((d) => d.settings.billing.enable) && isSubscribed(user);
 
   useEffect(() => {
     if (!open) return;
@@ -73,6 +76,28 @@ export function UserMenu({ user }: { user: User }) {
             <Icon name="dashboard" size={20} className="text-fg-muted" />
             {trans('Account settings')}
           </Link>
+          {hasPermission({ user, guestPermissions: [] }, 'admin.access') && (
+            <Link
+              role="menuitem"
+              to="/admin"
+              onClick={() => setOpen(false)}
+              className="flex w-full items-center gap-3 px-4 py-3 text-sm text-fg hover:bg-bg-hover focus-visible:bg-bg-hover focus-visible:outline-none"
+            >
+              <Icon name="settings" size={20} className="text-fg-muted" />
+              {trans('Admin area')}
+            </Link>
+          )}
+          {showBilling && (
+            <Link
+              role="menuitem"
+              to="/billing"
+              onClick={() => setOpen(false)}
+              className="flex w-full items-center gap-3 px-4 py-3 text-sm text-fg hover:bg-bg-hover focus-visible:bg-bg-hover focus-visible:outline-none"
+            >
+              <Icon name="lock" size={20} className="text-fg-muted" />
+              {trans('Billing')}
+            </Link>
+          )}
           <button
             type="button"
             role="menuitem"

@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import * as endpoints from '@backbeat/common/contracts';
 import type { RepostableType } from '@backbeat/common';
-import { useCurrentUser } from '../../lib/bootstrap.ts';
+import { useBootstrap, useCurrentUser } from '../../lib/bootstrap.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { useTrans } from '../../lib/translator.ts';
 import { Button } from '../../ui/button.tsx';
@@ -15,10 +15,12 @@ const repostKeys = { ids: ['library', 'reposts', 'ids'] as const };
 export function RepostButton({ type, id }: { type: RepostableType; id: number }) {
   const trans = useTrans();
   const user = useCurrentUser();
+  // The player settings' "Allow reposts" (admin settings, player section).
+  const allowed = useBootstrap((d) => d.settings.player.enable_repost);
   const query = useQuery({
     queryKey: repostKeys.ids,
     queryFn: async ({ signal }) => (await api(endpoints.getRepostedIds, {}, { signal })).reposts,
-    enabled: !!user,
+    enabled: !!user && allowed,
   });
   const reposted = query.data?.[type].includes(id) ?? false;
   const toggle = useMutation({
@@ -31,7 +33,7 @@ export function RepostButton({ type, id }: { type: RepostableType; id: number })
       if (user) void queryClient.invalidateQueries({ queryKey: ['users', user.id, 'reposts'] });
     },
   });
-  if (!user) return null;
+  if (!user || !allowed) return null;
   return (
     <Button
       variant="outline"

@@ -45,7 +45,7 @@ export function TrackTable({
   showAlbum = true,
   showArtwork = true,
   albumNumbers = false,
-  source = 'player',
+  source = 'direct',
   className,
   label,
   menuEntries,

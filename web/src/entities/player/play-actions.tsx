@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import type { Track } from '@backbeat/common';
+import type { PlaySource, Track } from '@backbeat/common';
 import { useTrans } from '../../lib/translator.ts';
 import { Button } from '../../ui/button.tsx';
 import { Icon } from '../../ui/icons.tsx';
@@ -9,10 +9,13 @@ import { player, usePlayerStore } from './player-store.ts';
 export function PlayActions({
   tracks,
   radio,
+  source,
   children,
 }: {
   tracks: Track[];
   radio?: string;
+  /** Where the plays come from, for insights. */
+  source?: PlaySource;
   children?: React.ReactNode;
 }) {
   const trans = useTrans();
@@ -28,7 +31,7 @@ export function PlayActions({
       <Button
         size="lg"
         disabled={!tracks.length}
-        onClick={() => (playingThis ? player.pause() : player.playTracks(tracks))}
+        onClick={() => (playingThis ? player.pause() : player.playTracks(tracks, { source }))}
         className="min-w-32"
       >
         <Icon name={playingThis ? 'pause' : 'play'} size={22} />

@@ -1,13 +1,21 @@
 import { create } from 'zustand';
-import type { Track } from '@backbeat/common';
-import { logTrackPlay, streamTrack } from '@backbeat/common/contracts';
-import { api, apiUrl } from '../../lib/api.ts';
+import type { PlaySource, Track } from '@backbeat/common';
+import { streamTrack } from '@backbeat/common/contracts';
+import { apiUrl } from '../../lib/api.ts';
 import { getBootstrap } from '../../lib/bootstrap.ts';
 import { canPlayAudio } from '../../lib/subscription-permissions.ts';
 import { trans } from '../../lib/translator.ts';
 import { useToastStore } from '../../ui/toast/toast-store.ts';
 import { createHtmlAudioProvider } from './html-audio-provider.ts';
+import { playReporter } from './play-reporter.ts';
 import type { PlaybackProvider } from './playback-provider.ts';
+
+/** The admin's default volume (player settings, 0 to 100) for a listener with none saved. */
+export function defaultVolume(): number {
+  const percent = (getBootstrap().settings.player as { default_volume?: number } | undefined)
+    ?.default_volume;
+  return typeof percent === 'number' ? Math.max(0, Math.min(1, percent / 100)) : 0.8;
+}
 import {
   moveItem,
   nextIndex,
@@ -19,7 +27,7 @@ import {
 
 export type RepeatMode = 'off' | 'all' | 'one';
 export type PlayStatus = 'idle' | 'loading' | 'playing' | 'paused';
-export type PlaySource = 'player' | 'embed' | 'radio';
+export type { PlaySource };
 
 export interface PlayerState {
   queue: QueueItem[];
@@ -48,13 +56,13 @@ export const usePlayerStore = create<PlayerState>(() => ({
   status: 'idle',
   position: 0,
   duration: 0,
-  volume: 0.8,
+  volume: defaultVolume(),
   muted: false,
   repeat: 'off',
   shuffle: false,
   queueOpen: false,
   expanded: false,
-  source: 'player',
+  source: 'direct',
 }));
 
 export const currentItem = (state: PlayerState): QueueItem | null =>
@@ -73,19 +81,32 @@ function playback(): PlaybackProvider {
   if (!provider) {
     provider = createHtmlAudioProvider();
     provider.listen({
-      time: (position, duration) => set({ position, duration: duration || get().duration }),
+      time(position, duration) {
+        set({ position, duration: duration || get().duration });
+        playReporter.tick(position);
+      },
       playing() {
         set({ status: 'playing' });
         const item = currentItem(get());
         if (item && loggedKey !== item.key) {
           loggedKey = item.key;
-          void api(logTrackPlay, { id: item.track.id, source: get().source }).catch(() => {});
+          playReporter.start(item.track.id, get().source);
         }
         preloadNext();
       },
-      paused: () => set({ status: 'paused' }),
-      waiting: () => set({ status: 'loading' }),
-      ended: () => (get().repeat === 'one' ? replay() : advance(true)),
+      paused() {
+        set({ status: 'paused' });
+        playReporter.paused();
+      },
+      waiting() {
+        set({ status: 'loading' });
+        playReporter.paused();
+      },
+      ended() {
+        playReporter.ended();
+        if (get().repeat === 'one') replay();
+        else advance(true);
+      },
       error(message) {
         set({ status: 'paused' });
         useToastStore
@@ -108,7 +129,10 @@ function preloadNext() {
 function load(index: number, autoplay: boolean, startAt = 0) {
   const item = get().queue[index];
   if (!item) return;
-  if (autoplay) loggedKey = null;
+  if (autoplay) {
+    loggedKey = null;
+    playReporter.finish();
+  }
   set({
     index,
     position: startAt,
@@ -145,9 +169,12 @@ export const player = {
     if (!tracks.length) return;
     // With billing on, the plan decides (spec: subscription permissions).
     if (!canPlayAudio(getBootstrap().subscription_permissions)) {
+      // With billing on, the refusal offers the plans that include listening.
+      const billing = getBootstrap().settings.billing.enable;
       useToastStore.getState().add({
         type: 'danger',
         message: trans('Your plan does not include listening. Log in or upgrade to play music.'),
+        ...(billing ? { action: { label: trans('Upgrade'), action: '/pricing' } } : {}),
       });
       return;
     }
@@ -161,7 +188,7 @@ export const player = {
       items = [first, ...shuffled(items.filter((i) => i !== first))];
       index = 0;
     }
-    set({ queue: items, unshuffled, source: options.source ?? 'player' });
+    set({ queue: items, unshuffled, source: options.source ?? 'direct' });
     load(index, true);
   },
   /** Plays the list shuffled, whatever the shuffle setting was. */
@@ -289,6 +316,7 @@ export const player = {
     preloadNext();
   },
   stop() {
+    playReporter.finish();
     playback().stop();
     set({ queue: [], unshuffled: null, index: -1, status: 'idle', position: 0, duration: 0 });
   },

@@ -1,6 +1,7 @@
 import clsx from 'clsx';
 import { useRef, useState } from 'react';
 import { formatDuration } from '@backbeat/common';
+import { useBootstrap } from '../../lib/bootstrap.ts';
 import { useTrans } from '../../lib/translator.ts';
 import { useTrackQuery } from '../catalog/queries.ts';
 import { player, useCurrentTrack, usePlayerStore } from './player-store.ts';
@@ -53,7 +54,9 @@ export function SeekBar({ compact = false, className }: { compact?: boolean; cla
   const [dragging, setDragging] = useState<number | null>(null);
   // While a pointer drags, the thumb moves freely and seeking waits for release.
   const pointerDown = useRef(false);
-  const details = useTrackQuery(compact ? null : track?.id);
+  // The admin's player settings choose a waveform or a plain line.
+  const waveform = useBootstrap((d) => d.settings.player.seekbar_type === 'waveform');
+  const details = useTrackQuery(compact || !waveform ? null : track?.id);
   const peaks = details.data?.track.waveform ?? [];
   const shown = dragging ?? position;
   const progress = duration > 0 ? Math.min(1, shown / duration) : 0;

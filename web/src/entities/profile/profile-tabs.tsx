@@ -71,7 +71,9 @@ function ProfileReposts({ userId }: { userId: number }) {
     return <EmptyState icon="repeat" title={trans('No reposts yet')} />;
   return (
     <div className="flex flex-col gap-8">
-      {tracks.length > 0 && <TrackTable tracks={tracks} label={trans('Reposted tracks')} />}
+      {tracks.length > 0 && (
+        <TrackTable tracks={tracks} source="profile" label={trans('Reposted tracks')} />
+      )}
       {albums.length > 0 && (
         <CardGrid className="-mx-2">
           {albums.map((album) => (

@@ -55,7 +55,7 @@ export function ProfileTracks({ userId }: { userId: number }) {
           <div className="mb-4 flex flex-wrap gap-2">
             <PlayActions tracks={tracks} />
           </div>
-          <TrackTable tracks={tracks} label={trans('Uploaded tracks')} />
+          <TrackTable tracks={tracks} source="profile" label={trans('Uploaded tracks')} />
         </>
       )}
     </UploadsList>

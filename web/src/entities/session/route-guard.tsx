@@ -31,6 +31,9 @@ export function RouteGuard({
   if (decision.allow) return children;
   // Already leaving (say, home after deleting the account): do not redirect over that navigation.
   if (navigation.state !== 'idle') return null;
+  // A page already left but not yet unmounted (the router commits in a transition; logging out
+  // from the admin layout) must not redirect from where the user no longer is.
+  if (window.location.pathname !== location.pathname) return null;
   const back = `${location.pathname}${location.search}`;
   const to =
     decision.redirectTo === '/login'

@@ -6,6 +6,7 @@ import { AccountDetailsPanel } from './panels/account-details-panel.tsx';
 import { DeleteAccountPanel } from './panels/delete-account-panel.tsx';
 import { DevelopersPanel } from './panels/developers-panel.tsx';
 import { LocationLanguagePanel } from './panels/location-language-panel.tsx';
+import { MusicAppsPanel } from './panels/music-apps-panel.tsx';
 import { PasswordPanel } from './panels/password-panel.tsx';
 import { SessionsPanel } from './panels/sessions-panel.tsx';
 import { SocialLoginPanel } from './panels/social-login-panel.tsx';
@@ -46,6 +47,11 @@ function Sections() {
       id: 'location-and-language',
       label: trans('Location and language'),
       panel: <LocationLanguagePanel user={user} />,
+    },
+    {
+      id: 'music-apps',
+      label: trans('Music apps'),
+      panel: <MusicAppsPanel username={user.email} />,
     },
     ...(showDevelopers
       ? [{ id: 'developers', label: trans('Developers'), panel: <DevelopersPanel /> }]

@@ -4,6 +4,7 @@ import { useBootstrapStore } from '../../lib/bootstrap.ts';
 export const accountKeys = {
   sessions: ['account', 'sessions'] as const,
   tokens: ['account', 'tokens'] as const,
+  appPasswords: ['account', 'app-passwords'] as const,
   valueLists: ['value-lists', 'timezones,countries,localizations'] as const,
   twoFactor: ['account', 'two-factor'] as const,
 };

@@ -1,7 +1,10 @@
-import { Navigate, Outlet, type RouteObject } from 'react-router';
+import { Outlet, type RouteObject } from 'react-router';
+import type { PermissionName } from '@backbeat/common';
 import { RouteGuard } from '../../entities/session/route-guard.tsx';
+import { RouteErrorPage } from '../../entities/errors/error-pages.tsx';
+import { adminDashboardRoute, adminInsightsRoutes } from '../insights/routes.tsx';
 
-/** The admin area needs admin.access (spec §6); a screen may need its own permission too. */
+/** A screen that needs its own permission besides admin.access (spec §6). */
 function AdminGuard({ permission }: { permission: string }) {
   return (
     <RouteGuard permission={permission}>
@@ -14,27 +17,224 @@ const page = (load: () => Promise<React.ComponentType>) => ({
   lazy: async () => ({ Component: await load() }),
 });
 
+/** Routes that need a permission besides admin.access (the nav entry's, see nav.ts). */
+const guarded = (permission: PermissionName, children: RouteObject[]): RouteObject => ({
+  element: <AdminGuard permission={permission} />,
+  children,
+});
+
+/** `list`, `list/new` and `list/:id` of a resource screen. */
+const screens = (
+  path: string,
+  load: () => Promise<{ index: React.ComponentType; form?: React.ComponentType }>,
+): RouteObject[] => [
+  { path, ...page(async () => (await load()).index) },
+  { path: `${path}/new`, ...page(async () => (await load()).form!) },
+  { path: `${path}/:id`, ...page(async () => (await load()).form!) },
+];
+
+const trackEditor = async () =>
+  (await import('../backstage/editors/track-editor-page.tsx')).TrackEditorPage;
+const albumEditor = async () =>
+  (await import('../backstage/editors/album-editor-page.tsx')).AlbumEditorPage;
+const artistEditor = async () =>
+  (await import('../backstage/editors/artist-editor-page.tsx')).ArtistEditorPage;
+
 /**
- * The admin screens built so far, each loaded on demand so listeners never download them
- * (the admin shell of issue 12 will wrap these).
+ * The admin screens (issue 12), each loaded on demand so listeners never download them. The
+ * app wraps them in /admin, the admin.access guard and the admin layout (app/routes.tsx);
+ * a screen that needs more than admin.access sits in `guarded(permission, …)` as nav.ts says.
  */
 export const adminRoutes: RouteObject[] = [
   {
-    path: 'admin',
-    element: <AdminGuard permission="admin.access" />,
+    errorElement: <RouteErrorPage />,
     children: [
-      // Admins land at /admin after login (spec 1 §2); until the dashboard of issue 12 exists,
-      // that is the first admin screen.
-      { index: true, element: <Navigate to="genres" replace /> },
-      { path: 'genres', ...page(async () => (await import('./genres.tsx')).GenresIndexPage) },
-      { path: 'genres/new', ...page(async () => (await import('./genres.tsx')).GenreFormPage) },
-      { path: 'genres/:id', ...page(async () => (await import('./genres.tsx')).GenreFormPage) },
+      // Admins land at /admin after login (spec 1 §2): the dashboard, then content insights.
+      adminDashboardRoute,
+      ...adminInsightsRoutes,
+      ...screens('genres', async () => {
+        const m = await import('./genres.tsx');
+        return { index: m.GenresIndexPage, form: m.GenreFormPage };
+      }),
+      ...screens('channels', async () => {
+        const m = await import('./channels/channels.tsx');
+        return { index: m.ChannelsIndexPage, form: m.ChannelFormPage };
+      }),
       {
-        element: <AdminGuard permission="tags.update" />,
+        path: 'channels/:id/edit',
+        ...page(async () => (await import('./channels/channels.tsx')).ChannelFormPage),
+      },
+      {
+        path: 'tracks',
+        ...page(async () => (await import('./catalog-lists.tsx')).TracksIndexPage),
+      },
+      {
+        path: 'albums',
+        ...page(async () => (await import('./catalog-lists.tsx')).AlbumsIndexPage),
+      },
+      {
+        path: 'artists',
+        ...page(async () => (await import('./catalog-lists.tsx')).ArtistsIndexPage),
+      },
+      ...screens('playlists', async () => {
+        const m = await import('./playlists.tsx');
+        return { index: m.PlaylistsIndexPage, form: m.PlaylistFormPage };
+      }),
+      ...screens('lyrics', async () => {
+        const m = await import('./lyrics.tsx');
+        return { index: m.LyricsIndexPage, form: m.LyricFormPage };
+      }),
+      {
+        path: 'comments',
+        ...page(async () => (await import('./comments.tsx')).CommentsIndexPage),
+      },
+      guarded(
+        'tags.update',
+        screens('tags', async () => {
+          const m = await import('./tags.tsx');
+          return { index: m.TagsIndexPage, form: m.TagFormPage };
+        }),
+      ),
+      guarded('users.update', [
+        {
+          path: 'users',
+          ...page(async () => (await import('./users/users.tsx')).UsersIndexPage),
+        },
+        {
+          path: 'users/new',
+          ...page(async () => (await import('./users/users.tsx')).NewUserPage),
+        },
+        {
+          path: 'users/:id/:tab?',
+          ...page(async () => (await import('./users/user-page.tsx')).UserPage),
+        },
+      ]),
+      guarded('roles.update', [
+        ...screens('roles', async () => {
+          const m = await import('./roles/roles.tsx');
+          return { index: m.RolesIndexPage, form: m.RoleFormPage };
+        }),
+        {
+          path: 'roles/:id/edit',
+          ...page(async () => (await import('./roles/roles.tsx')).RoleFormPage),
+        },
+      ]),
+      guarded('plans.update', [
+        { path: 'plans', ...page(async () => (await import('./plans.tsx')).PlansIndexPage) },
+        { path: 'plans/new', ...page(async () => (await import('./plan-form.tsx')).PlanFormPage) },
+        { path: 'plans/:id', ...page(async () => (await import('./plan-form.tsx')).PlanFormPage) },
+        {
+          path: 'plans/:id/edit',
+          ...page(async () => (await import('./plan-form.tsx')).PlanFormPage),
+        },
+      ]),
+      guarded('subscriptions.update', [
+        {
+          path: 'subscriptions',
+          ...page(async () => (await import('./subscriptions.tsx')).SubscriptionsIndexPage),
+        },
+        {
+          path: 'subscriptions/new',
+          ...page(async () => (await import('./subscription-detail.tsx')).GrantSubscriptionPage),
+        },
+        {
+          path: 'subscriptions/:id',
+          ...page(async () => (await import('./subscription-detail.tsx')).SubscriptionDetailPage),
+        },
+      ]),
+      // Approving a request changes the requester's roles (spec 2 §6 names no own permission).
+      guarded('users.update', [
+        {
+          path: 'backstage-requests',
+          ...page(
+            async () =>
+              (await import('./backstage-requests/requests-index-page.tsx'))
+                .BackstageRequestsIndexPage,
+          ),
+        },
+        {
+          path: 'backstage-requests/:requestId',
+          ...page(
+            async () =>
+              (await import('./backstage-requests/request-review-page.tsx'))
+                .BackstageRequestReviewPage,
+          ),
+        },
+      ]),
+      // Backstage's editors, reused (they keep their links under /admin).
+      guarded('music.update', [
+        { path: 'tracks/new', ...page(trackEditor) },
+        { path: 'tracks/:trackId/edit', ...page(trackEditor) },
+        { path: 'albums/new', ...page(albumEditor) },
+        { path: 'albums/:albumId/edit', ...page(albumEditor) },
+        { path: 'artists/:artistId/edit', ...page(artistEditor) },
+      ]),
+      guarded('files.update', [
+        {
+          path: 'files',
+          ...page(async () => (await import('./files.tsx')).FilesIndexPage),
+        },
+        { path: 'upload', ...page(async () => (await import('./upload.tsx')).AdminUploadPage) },
+      ]),
+      // Admin part 2 (issue 13): settings and ads (settings.update), logs, localizations,
+      // custom pages; each behind its own permission.
+      {
+        element: <AdminGuard permission="settings.update" />,
         children: [
-          { path: 'tags', ...page(async () => (await import('./tags.tsx')).TagsIndexPage) },
-          { path: 'tags/new', ...page(async () => (await import('./tags.tsx')).TagFormPage) },
-          { path: 'tags/:id', ...page(async () => (await import('./tags.tsx')).TagFormPage) },
+          {
+            path: 'settings',
+            ...page(async () => (await import('./settings/settings-page.tsx')).SettingsPage),
+          },
+          {
+            path: 'settings/:section',
+            ...page(async () => (await import('./settings/settings-page.tsx')).SettingsPage),
+          },
+          { path: 'ads', ...page(async () => (await import('./ads-page.tsx')).AdsPage) },
+        ],
+      },
+      {
+        element: <AdminGuard permission="logs.view" />,
+        children: [
+          { path: 'logs', ...page(async () => (await import('./logs-page.tsx')).LogsPage) },
+          { path: 'logs/:kind', ...page(async () => (await import('./logs-page.tsx')).LogsPage) },
+        ],
+      },
+      {
+        element: <AdminGuard permission="localizations.update" />,
+        children: [
+          {
+            path: 'localizations',
+            ...page(async () => (await import('./localizations.tsx')).LocalizationsIndexPage),
+          },
+          {
+            path: 'localizations/new',
+            ...page(async () => (await import('./localizations.tsx')).LocalizationFormPage),
+          },
+          {
+            path: 'localizations/:id',
+            ...page(async () => (await import('./localizations.tsx')).LocalizationFormPage),
+          },
+          {
+            path: 'localizations/:id/translate',
+            ...page(async () => (await import('./translate-page.tsx')).TranslatePage),
+          },
+        ],
+      },
+      {
+        element: <AdminGuard permission="custom_pages.update" />,
+        children: [
+          {
+            path: 'custom-pages',
+            ...page(
+              async () => (await import('./custom-pages/custom-pages.tsx')).CustomPagesIndexPage,
+            ),
+          },
+          ...['custom-pages/new', 'custom-pages/:id', 'custom-pages/:id/edit'].map((path) => ({
+            path,
+            ...page(
+              async () => (await import('./custom-pages/custom-page-form.tsx')).CustomPageFormPage,
+            ),
+          })),
         ],
       },
     ],

@@ -8,6 +8,7 @@ import { Button } from '../../ui/button.tsx';
 import { Checkbox, TextField } from '../../ui/text-field.tsx';
 import { AuthLayout } from './auth-layout.tsx';
 import { useLandingResolver } from './landing.ts';
+import { takeOnboardingCheckout } from '../../entities/billing/onboarding.ts';
 import { useLogin } from './session-queries.ts';
 import { SocialLoginButtons, useSocialLogin } from '../../entities/session/social-login.tsx';
 import { TwoFactorChallenge } from './two-factor-challenge.tsx';
@@ -20,9 +21,12 @@ function useAfterLogin() {
   return (data: BootstrapData | null) => {
     const redirect = params.get('redirect');
     const viewer = { user: data?.user ?? null, guestPermissions: [] };
-    navigate(isSafeRedirect(redirect) ? redirect : resolveLanding(landingAddress(viewer)), {
-      replace: true,
-    });
+    // Spec 1 §2: a stored onboarding choice makes the checkout the place to go after login.
+    const checkout = takeOnboardingCheckout();
+    navigate(
+      checkout ?? (isSafeRedirect(redirect) ? redirect : resolveLanding(landingAddress(viewer))),
+      { replace: true },
+    );
   };
 }
 

@@ -10,7 +10,8 @@ import { Button } from '../../ui/button.tsx';
 import { Checkbox, TextField } from '../../ui/text-field.tsx';
 import { toast } from '../../ui/toast/toast-store.ts';
 import { AuthLayout } from './auth-layout.tsx';
-import { isRecaptchaEnabled, passHumanCheck } from './recaptcha.ts';
+import { isRecaptchaEnabled, passHumanCheck } from '../../entities/recaptcha/recaptcha.ts';
+import { takeOnboardingCheckout } from '../../entities/billing/onboarding.ts';
 
 export function RegisterPage() {
   const trans = useTrans();
@@ -28,7 +29,9 @@ export function RegisterPage() {
     password_confirmation: '',
   });
 
-  if (user) return <Navigate to="/" replace />;
+  // Guest-only; the account this form just made goes on to where the submit sends it.
+  const { isSubmitting, isSubmitSuccessful } = form.formState;
+  if (user && !isSubmitting && !isSubmitSuccessful) return <Navigate to="/" replace />;
   // Spec §2: with registration off, only invites and workspace signups may register.
   if (settings.registration.disable && !inviteId && !isWorkspaceSignup) {
     return <Navigate to={`/login${location.search}`} replace />;
@@ -52,8 +55,10 @@ export function RegisterPage() {
       useBootstrapStore.getState().replace(response.bootstrapData);
       const redirect = params.get('redirect');
       if (response.status === 'needs_email_verification') navigate('/', { replace: true });
-      else if (params.get('redirectFrom') === 'pricing') navigate('/pricing', { replace: true });
-      else navigate(isSafeRedirect(redirect) ? redirect : '/', { replace: true });
+      else if (params.get('redirectFrom') === 'pricing') {
+        // Spec 1 §2: a plan picked before registering leads on to its checkout.
+        navigate(takeOnboardingCheckout() ?? '/pricing', { replace: true });
+      } else navigate(isSafeRedirect(redirect) ? redirect : '/', { replace: true });
     } catch (error) {
       applyServerErrors(form, error);
     }

@@ -1,12 +1,15 @@
 import { useMutation } from '@tanstack/react-query';
 import { startTransition } from 'react';
 import { useNavigate } from 'react-router';
-import type { BootstrapData, LoginInput } from '@backbeat/common';
+import { LOGOUT_IN_APPEARANCE_EDITOR, type BootstrapData, type LoginInput } from '@backbeat/common';
 import * as endpoints from '@backbeat/common/contracts';
 import { api } from '../../lib/api.ts';
 import { useBootstrapStore } from '../../lib/bootstrap.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { closeAllDialogs } from '../../ui/dialog/dialog-store.ts';
+import { showErrorToast } from '../../ui/toast/error-toast.ts';
+import { useTrans } from '../../lib/translator.ts';
+import { isAppearancePreview } from '../../entities/appearance/preview.ts';
 
 export type LoginResponse =
   { status: 'success'; bootstrapData: BootstrapData } | { two_factor: true };
@@ -26,8 +29,14 @@ export function useLogin() {
 /** Spec §4: the response's bootstrap data replaces ours, caches clear, and we go to /login. */
 export function useLogout() {
   const navigate = useNavigate();
+  const trans = useTrans();
   return useMutation({
-    mutationFn: () => api(endpoints.logout),
+    mutationFn: async () => {
+      // Spec 1 §4: the editor's preview keeps the admin signed in.
+      if (isAppearancePreview()) throw new Error(LOGOUT_IN_APPEARANCE_EDITOR);
+      return api(endpoints.logout);
+    },
+    onError: (error) => showErrorToast(error, trans),
     onSuccess: async ({ bootstrapData }) => {
       closeAllDialogs();
       // Navigate first: the router commits in a transition, and a guarded page must not see

@@ -1,5 +1,10 @@
 import type { Track } from '@backbeat/common';
-import { player, usePlayerStore, type PlayerState } from '../../entities/player/player-store.ts';
+import {
+  defaultVolume,
+  player,
+  usePlayerStore,
+  type PlayerState,
+} from '../../entities/player/player-store.ts';
 import type { QueueItem } from '../../entities/player/queue.ts';
 
 const STORAGE_KEY = 'backbeat.player';
@@ -58,7 +63,7 @@ export function persistPlayer(): () => void {
         unshuffled: saved.unshuffled ? validItems(saved.unshuffled) : null,
         index: queue.length ? Math.max(0, index) : -1,
         position: Number(saved.position) || 0,
-        volume: typeof saved.volume === 'number' ? saved.volume : 0.8,
+        volume: typeof saved.volume === 'number' ? saved.volume : defaultVolume(),
         muted: !!saved.muted,
         repeat: saved.repeat === 'all' || saved.repeat === 'one' ? saved.repeat : 'off',
         shuffle: !!saved.shuffle,

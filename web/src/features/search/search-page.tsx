@@ -49,7 +49,11 @@ function Section({
       return results.tracks.length ? (
         <section>
           {title}
-          <TrackTable tracks={results.tracks.slice(0, limit(5))} label={trans('Tracks')} />
+          <TrackTable
+            tracks={results.tracks.slice(0, limit(5))}
+            source="search"
+            label={trans('Tracks')}
+          />
         </section>
       ) : null;
     case 'artists':

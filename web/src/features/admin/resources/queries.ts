@@ -62,6 +62,10 @@ export function useSaveResource<Row extends ResourceRow>(resource: ResourceContr
   });
 }
 
+/** What else goes with these rows (asked before the confirmation opens). */
+export const fetchDeleteImpact = async (resource: ResourceContracts, ids: number[]) =>
+  ((await call(resource.impact, { ids })) as { impact: { what: string; count: number }[] }).impact;
+
 export function useDeleteResources(resource: ResourceContracts) {
   const client = useQueryClient();
   return useMutation({

@@ -4,7 +4,7 @@ import { applyServerErrors, fieldError, useSchemaForm } from '../../../ui/forms.
 import { useTrans } from '../../../lib/translator.ts';
 import { Button, buttonClass } from '../../../ui/button.tsx';
 import { Skeleton } from '../../../ui/skeleton.tsx';
-import { TextField } from '../../../ui/text-field.tsx';
+import { Checkbox, TextArea, TextField } from '../../../ui/text-field.tsx';
 import { toast } from '../../../ui/toast/toast-store.ts';
 import { NotFoundPage } from '../../../entities/errors/error-pages.tsx';
 import { useResourceRow, useSaveResource } from './queries.ts';
@@ -19,10 +19,17 @@ export interface ResourceFormProps<Row extends ResourceRow> {
 }
 
 /** Form values from a row: every field of the schema, empty where the row has none. */
-function valuesOf(schema: z.ZodObject, row?: ResourceRow): Record<string, string> {
+function valuesOf(
+  schema: z.ZodObject,
+  fields: Record<string, ResourceFieldLabels>,
+  row?: ResourceRow,
+): Record<string, string | boolean> {
   const record = (row ?? {}) as Record<string, unknown>;
   return Object.fromEntries(
-    Object.keys(schema.shape).map((name) => [name, String(record[name] ?? '')]),
+    Object.keys(schema.shape).map((name) => [
+      name,
+      fields[name]?.type === 'checkbox' ? record[name] === true : String(record[name] ?? ''),
+    ]),
   );
 }
 
@@ -53,7 +60,7 @@ function ResourceForm<Row extends ResourceRow>({
   const trans = useTrans();
   const navigate = useNavigate();
   const schema = row ? resource.schemas.update : resource.schemas.create;
-  const form = useSchemaForm(schema as z.ZodObject, valuesOf(schema, row));
+  const form = useSchemaForm(schema as z.ZodObject, valuesOf(schema, fields, row));
   const save = useSaveResource<Row>(resource);
   const title = row ? titles.edit(row) : titles.create;
   const listSearch = (useLocation().state as { listSearch?: string } | null)?.listSearch;
@@ -77,16 +84,34 @@ function ResourceForm<Row extends ResourceRow>({
       <form noValidate onSubmit={submit} className="flex flex-col gap-5">
         {Object.entries(fields)
           .filter(([name]) => name in schema.shape)
-          .map(([name, field]) => (
-            <TextField
-              key={name}
-              label={field.label}
-              description={field.description}
-              type={field.type ?? 'text'}
-              error={fieldError(form, name)}
-              {...form.register(name)}
-            />
-          ))}
+          .map(([name, field]) =>
+            field.type === 'checkbox' ? (
+              <Checkbox key={name} label={field.label} {...form.register(name)} />
+            ) : field.type === 'textarea' ? (
+              <label key={name} className="flex flex-col gap-1.5 text-sm font-medium">
+                {field.label}
+                <TextArea
+                  rows={10}
+                  aria-invalid={!!fieldError(form, name)}
+                  {...form.register(name)}
+                />
+                {fieldError(form, name) && (
+                  <span role="alert" className="text-xs text-danger">
+                    {fieldError(form, name)}
+                  </span>
+                )}
+              </label>
+            ) : (
+              <TextField
+                key={name}
+                label={field.label}
+                description={field.description}
+                type={field.type ?? 'text'}
+                error={fieldError(form, name)}
+                {...form.register(name)}
+              />
+            ),
+          )}
         <div className="flex justify-end gap-2">
           <Link to={list} relative="path" className={buttonClass('text', 'md')}>
             {trans('Cancel')}

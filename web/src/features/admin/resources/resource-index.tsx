@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { RowSelectionState, SortingState } from '@tanstack/react-table';
 import { hasPermission } from '@backbeat/common';
@@ -6,12 +6,10 @@ import { errorMessage } from '../../../lib/api-error.ts';
 import { useCurrentUser } from '../../../lib/bootstrap.ts';
 import { useTrans } from '../../../lib/translator.ts';
 import { Button, buttonClass } from '../../../ui/button.tsx';
-import { openDialog } from '../../../ui/dialog/dialog-store.ts';
 import { Icon } from '../../../ui/icons.tsx';
 import { Skeleton } from '../../../ui/skeleton.tsx';
-import { toast } from '../../../ui/toast/toast-store.ts';
-import { ConfirmDialog } from '../../../entities/workspaces/workspace-form-dialog.tsx';
-import { useDeleteResources, useResourceList, type ListParams } from './queries.ts';
+import { useConfirmDelete } from './confirm-delete.tsx';
+import { useResourceList, type ListParams } from './queries.ts';
 import { ResourcePager, ResourceToolbar } from './resource-toolbar.tsx';
 import { ResourceTable } from './resource-table.tsx';
 import type {
@@ -29,6 +27,17 @@ export interface ResourceIndexProps<Row extends ResourceRow> {
   /** How a row is named in labels and confirmations. */
   rowLabel: (row: Row) => string;
   labels: { create: string; empty: string; deleted: string; search: string };
+  /**
+   * Where a row is edited: by default `{id}` beside the list when the resource offers
+   * updates; another area's editor (backstage's track editor) or none.
+   */
+  editPath?: ((row: Row) => string) | null;
+  /** Where a new row is made: `new` by default when the resource offers creation. */
+  createPath?: string | null;
+  /** Actions of a row besides edit (see the context, ban, open). */
+  rowActions?: (row: Row) => ReactNode;
+  /** Shown between the title and the table (a summary). */
+  children?: ReactNode;
 }
 
 const PER_PAGE = 20;
@@ -56,7 +65,19 @@ export function ResourceIndex<Row extends ResourceRow>(props: ResourceIndexProps
   const [search, setSearch] = useSearchParams();
   const params = listParamsOf(search, resource);
   const list = useResourceList<Row>(resource, params);
-  const remove = useDeleteResources(resource);
+  const confirmDelete = useConfirmDelete(resource, labels.deleted);
+  const editPath =
+    props.editPath === undefined
+      ? resource.operations.includes('update')
+        ? (row: Row) => String(row.id)
+        : null
+      : props.editPath;
+  const createPath =
+    props.createPath === undefined
+      ? resource.operations.includes('create')
+        ? 'new'
+        : null
+      : props.createPath;
   const [selection, setSelection] = useState<RowSelectionState>({});
   const selectedIds = Object.keys(selection)
     .filter((id) => selection[id])
@@ -87,29 +108,7 @@ export function ResourceIndex<Row extends ResourceRow>(props: ResourceIndexProps
   ];
 
   const deleteRows = async (ids: number[], rows: Row[]) => {
-    const confirmed = await openDialog<boolean>((close) => (
-      <ConfirmDialog
-        title={trans('Delete :count items', { count: ids.length })}
-        body={
-          rows.length === 1
-            ? trans('":name" will be deleted for good.', { name: props.rowLabel(rows[0]!) })
-            : trans('These :count items will be deleted for good: :names.', {
-                count: ids.length,
-                names: rows.map(props.rowLabel).join(', '),
-              })
-        }
-        confirm={trans('Delete')}
-        close={close}
-      />
-    ));
-    if (!confirmed) return;
-    try {
-      await remove.mutateAsync(ids);
-      setSelection({});
-      toast(labels.deleted);
-    } catch (error) {
-      toast.danger(trans(errorMessage(error)));
-    }
+    if (await confirmDelete(ids, rows.map(props.rowLabel))) setSelection({});
   };
 
   return (
@@ -118,13 +117,14 @@ export function ResourceIndex<Row extends ResourceRow>(props: ResourceIndexProps
         <h1 id="resource-title" className="flex-1 text-2xl font-semibold">
           {props.title}
         </h1>
-        {canManage && (
-          <Link to="new" state={back} className={buttonClass('primary', 'sm')}>
+        {canManage && createPath && (
+          <Link to={createPath} state={back} className={buttonClass('primary', 'sm')}>
             <Icon name="add" size={18} />
             {labels.create}
           </Link>
         )}
       </header>
+      {props.children}
       <ResourceToolbar
         searchLabel={labels.search}
         query={String(params.query ?? '')}
@@ -182,21 +182,33 @@ export function ResourceIndex<Row extends ResourceRow>(props: ResourceIndexProps
           selection={canManage ? selection : undefined}
           onSelectionChange={setSelection}
           rowLabel={props.rowLabel}
-          actions={
-            canManage
-              ? (row) => (
-                  <Link
-                    to={String(row.id)}
-                    state={back}
-                    className={buttonClass('text', 'xs')}
-                    aria-label={trans('Edit :name', { name: props.rowLabel(row) })}
-                  >
-                    <Icon name="edit" size={16} />
-                    {trans('Edit')}
-                  </Link>
-                )
-              : undefined
-          }
+          actions={(row) => (
+            <span className="inline-flex items-center gap-1">
+              {props.rowActions?.(row)}
+              {editPath && (canManage || props.editPath) && (
+                <Link
+                  to={editPath(row)}
+                  state={back}
+                  className={buttonClass('text', 'xs')}
+                  aria-label={trans('Edit :name', { name: props.rowLabel(row) })}
+                >
+                  <Icon name="edit" size={16} />
+                  {trans('Edit')}
+                </Link>
+              )}
+              {canManage && (
+                <Button
+                  variant="text"
+                  size="xs"
+                  aria-label={trans('Delete :name', { name: props.rowLabel(row) })}
+                  onClick={() => deleteRows([row.id], [row])}
+                >
+                  <Icon name="delete" size={16} />
+                  <span className="hidden lg:inline">{trans('Delete')}</span>
+                </Button>
+              )}
+            </span>
+          )}
         />
       )}
       {page && page.total > 0 && (

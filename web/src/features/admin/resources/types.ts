@@ -10,13 +10,16 @@ export interface ResourceContracts {
   access: { view: PermissionName; manage: PermissionName };
   sort: readonly string[];
   defaultSort: { column: string; order: 'asc' | 'desc' };
-  filters: Record<string, z.ZodEnum>;
+  filters: Record<string, z.ZodType>;
+  /** The writes offered besides delete. */
+  operations: readonly ('create' | 'update')[];
   schemas: { row: z.ZodObject; create: z.ZodObject; update: z.ZodObject };
   list: EndpointDefinition;
   show: EndpointDefinition;
   create: EndpointDefinition;
   update: EndpointDefinition;
   deleteMany: EndpointDefinition;
+  impact: EndpointDefinition;
 }
 
 export interface ResourceRow {
@@ -42,5 +45,5 @@ export interface ResourceFilterLabels {
 export interface ResourceFieldLabels {
   label: string;
   description?: string;
-  type?: 'text' | 'url';
+  type?: 'text' | 'url' | 'number' | 'textarea' | 'checkbox';
 }

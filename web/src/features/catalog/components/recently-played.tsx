@@ -40,7 +40,7 @@ function RecentSections() {
         <h2 className="mb-2 text-xl font-bold tracking-tight text-fg">
           {trans('Recently played')}
         </h2>
-        <TrackTable tracks={tracks} label={trans('Recently played')} />
+        <TrackTable tracks={tracks} source="library" label={trans('Recently played')} />
       </section>
     </>
   );

@@ -1,3 +1,4 @@
+import { AdSlot } from '../../../entities/ads/ad-slot.tsx';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import {
@@ -62,7 +63,7 @@ export function AlbumPage() {
           </span>
         }
         actions={
-          <PlayActions tracks={album.tracks}>
+          <PlayActions tracks={album.tracks} source="album">
             <LikePageButton type="albums" id={album.id} name={album.name} />
             <RepostButton type="albums" id={album.id} />
             <Button
@@ -86,9 +87,11 @@ export function AlbumPage() {
         }
       />
       <div className="flex flex-col gap-8 px-4 md:px-8">
+        <AdSlot slot="album_above" />
         {album.tracks.length ? (
           <TrackTable
             tracks={album.tracks}
+            source="album"
             showAlbum={false}
             showArtwork={false}
             albumNumbers

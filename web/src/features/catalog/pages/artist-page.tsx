@@ -4,6 +4,7 @@ import { genreLink, radioLink } from '@backbeat/common';
 import { useTrans, useTransChoice } from '../../../lib/translator.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Icon } from '../../../ui/icons.tsx';
+import { AdSlot } from '../../../entities/ads/ad-slot.tsx';
 import { AlbumCard, ArtistCard, CardGrid } from '../../../entities/listings/media-cards.tsx';
 import { Carousel } from '../components/carousel.tsx';
 import { FollowButton } from '../../../entities/library/follow-button.tsx';
@@ -51,19 +52,21 @@ export function ArtistPage() {
         title={artist.name}
         meta={transChoice(':count play|:count plays', artist.plays)}
         actions={
-          <PlayActions tracks={topTracks} radio={radioLink('artist', artist)}>
+          <PlayActions tracks={topTracks} source="artist" radio={radioLink('artist', artist)}>
             <FollowButton type="artists" id={artist.id} name={artist.name} />
             <LikePageButton type="artists" id={artist.id} name={artist.name} />
           </PlayActions>
         }
       />
       <div className="flex flex-col gap-10 px-4 md:px-8">
+        <AdSlot slot="artist_top" />
         <section aria-labelledby="popular-heading">
           <h2 id="popular-heading" className="mb-2 text-xl font-bold">
             {trans('Popular')}
           </h2>
           <TrackTable
             tracks={expanded ? topTracks : topTracks.slice(0, COLLAPSED_TRACKS)}
+            source="artist"
             label={trans('Popular tracks')}
           />
           {topTracks.length > COLLAPSED_TRACKS && (
@@ -129,6 +132,7 @@ export function ArtistPage() {
             )}
           </div>
         </section>
+        <AdSlot slot="artist_bottom" />
       </div>
     </div>
   );

@@ -162,7 +162,7 @@ export function PlaylistPage() {
           </>
         }
         actions={
-          <PlayActions tracks={playlist.tracks}>
+          <PlayActions tracks={playlist.tracks} source="playlist">
             {!canEditTracks && playlist.owner && (
               <FollowButton type="playlists" id={playlist.id} name={playlist.name} />
             )}
@@ -215,6 +215,7 @@ export function PlaylistPage() {
         {playlist.tracks.length ? (
           <TrackTable
             tracks={playlist.tracks}
+            source="playlist"
             label={trans('Tracks')}
             menuEntries={canEditTracks ? editing.entries : undefined}
             onReorder={canEditTracks ? editing.move : undefined}

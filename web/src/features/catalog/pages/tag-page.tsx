@@ -45,9 +45,9 @@ function TagTracks({ name }: { name: string }) {
   return (
     <>
       <div className="mb-4 flex gap-2">
-        <PlayActions tracks={tracks} />
+        <PlayActions tracks={tracks} source="search" />
       </div>
-      <TrackTable tracks={tracks} label={trans('Tracks')} />
+      <TrackTable tracks={tracks} source="search" label={trans('Tracks')} />
       <LoadMore list={list} />
     </>
   );

@@ -20,6 +20,7 @@ import { ArtistLinks } from '../../../entities/catalog/artist-links.tsx';
 import { CommentMarkers } from '../../../entities/comments/comment-markers.tsx';
 import { TrackComments } from '../../../entities/comments/track-comments.tsx';
 import { RepostButton } from '../../../entities/library/repost-button.tsx';
+import { DownloadButton } from '../components/download-button.tsx';
 import { LikePageButton } from '../../../entities/library/like-button.tsx';
 import { Chips, MediaHeader } from '../../../entities/catalog/media-header.tsx';
 import { PageSkeleton, QueryError } from '../../../entities/errors/page-states.tsx';
@@ -53,7 +54,7 @@ export function TrackPage() {
   const { track, more_by_artist: more } = data;
   /** Jumps to a moment of this track, starting it first when something else plays. */
   const seek = (seconds: number) => {
-    if (!isCurrent) player.playTracks([track, ...more]);
+    if (!isCurrent) player.playTracks([track, ...more], { source: 'track' });
     player.seek(seconds);
   };
 
@@ -85,6 +86,7 @@ export function TrackPage() {
           <PlayActions tracks={[track, ...more]} radio={radioLink('track', track)}>
             <LikePageButton type="tracks" id={track.id} name={track.name} />
             <RepostButton type="tracks" id={track.id} />
+            <DownloadButton trackId={track.id} />
             <Button
               variant="text"
               size="lg"
@@ -116,7 +118,7 @@ export function TrackPage() {
                 const box = e.currentTarget.getBoundingClientRect();
                 const fraction = (e.clientX - box.left) / box.width;
                 if (isCurrent) player.seek(fraction * (track.duration / 1000));
-                else player.playTracks([track, ...more]);
+                else player.playTracks([track, ...more], { source: 'track' });
               }}
             >
               <Waveform peaks={track.waveform} progress={progress} className="h-full w-full" />
@@ -142,7 +144,12 @@ export function TrackPage() {
               <h2 id="more-heading" className="mb-2 text-xl font-bold">
                 {trans('More by :artist', { artist: track.artists[0]?.name ?? '' })}
               </h2>
-              <TrackTable tracks={more} label={trans('More by the artist')} showAlbum={false} />
+              <TrackTable
+                tracks={more}
+                source="track"
+                label={trans('More by the artist')}
+                showAlbum={false}
+              />
             </section>
           )}
         </div>

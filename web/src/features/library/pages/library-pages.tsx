@@ -74,7 +74,7 @@ export function LibrarySongsPage() {
           <div className="mb-4 flex flex-wrap gap-2">
             <PlayActions tracks={tracks} />
           </div>
-          <TrackTable tracks={tracks} label={trans('Liked songs')} />
+          <TrackTable tracks={tracks} source="library" label={trans('Liked songs')} />
         </>
       )}
     </LibraryList>
@@ -162,6 +162,7 @@ export function LibraryHistoryPage() {
       {(entries) => (
         <TrackTable
           tracks={entries.map((entry) => entry.track)}
+          source="library"
           label={trans('Recently played')}
           rowNote={(_, index) => <PlayedAt entry={entries[index]!} />}
         />

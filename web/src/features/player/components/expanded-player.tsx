@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { trackLink } from '@backbeat/common';
+import { useBootstrap } from '../../../lib/bootstrap.ts';
 import { useTrans } from '../../../lib/translator.ts';
 import { IconButton } from '../../../ui/button.tsx';
 import { Icon } from '../../../ui/icons.tsx';
@@ -15,6 +16,7 @@ export default function ExpandedPlayer() {
   const trans = useTrans();
   const track = useCurrentTrack();
   const close = () => player.setExpanded(false);
+  const { hide_queue: hideQueue, hide_lyrics: hideLyrics } = useBootstrap((d) => d.settings.player);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => e.key === 'Escape' && close();
@@ -37,15 +39,19 @@ export default function ExpandedPlayer() {
         <p className="text-xs font-semibold tracking-wider text-fg-muted uppercase">
           {trans('Now playing')}
         </p>
-        <IconButton
-          label={trans('Queue')}
-          onClick={() => {
-            close();
-            player.setQueueOpen(true);
-          }}
-        >
-          <Icon name="queue" size={24} />
-        </IconButton>
+        {hideQueue ? (
+          <span className="size-10" />
+        ) : (
+          <IconButton
+            label={trans('Queue')}
+            onClick={() => {
+              close();
+              player.setQueueOpen(true);
+            }}
+          >
+            <Icon name="queue" size={24} />
+          </IconButton>
+        )}
       </div>
       <div className="flex min-h-0 flex-1 items-center justify-center py-6">
         <Artwork
@@ -72,7 +78,7 @@ export default function ExpandedPlayer() {
       <div className="mt-4">
         <PlayerControls large />
       </div>
-      <div className="mt-4 flex justify-center">
+      <div className={hideLyrics ? 'hidden' : 'mt-4 flex justify-center'}>
         <Link
           to="/lyrics"
           onClick={close}

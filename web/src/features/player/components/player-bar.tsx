@@ -1,6 +1,7 @@
 import clsx from 'clsx';
 import { Link } from 'react-router';
 import { trackLink } from '@backbeat/common';
+import { useBootstrap } from '../../../lib/bootstrap.ts';
 import { useTrans } from '../../../lib/translator.ts';
 import { IconButton } from '../../../ui/button.tsx';
 import { Icon } from '../../../ui/icons.tsx';
@@ -21,6 +22,8 @@ export function PlayerBar() {
   const queueOpen = usePlayerStore((s) => s.queueOpen);
   const position = usePlayerStore((s) => s.position);
   const duration = usePlayerStore((s) => s.duration);
+  // The admin's player settings may hide these buttons.
+  const { hide_queue: hideQueue, hide_lyrics: hideLyrics } = useBootstrap((d) => d.settings.player);
 
   return (
     <section
@@ -92,21 +95,25 @@ export function PlayerBar() {
           <SeekBar className="w-full max-w-2xl" />
         </div>
         <div className="flex items-center justify-end gap-1">
-          <Link
-            to="/lyrics"
-            aria-label={trans('Lyrics')}
-            className="inline-flex size-10 items-center justify-center rounded-full text-fg-muted hover:bg-bg-hover hover:text-fg focus-visible:outline-2 focus-visible:outline-primary"
-          >
-            <Icon name="lyrics" size={20} />
-          </Link>
-          <IconButton
-            label={trans('Queue')}
-            aria-pressed={queueOpen}
-            onClick={player.toggleQueue}
-            className={clsx(queueOpen && 'text-primary hover:text-primary')}
-          >
-            <Icon name="queue" size={20} />
-          </IconButton>
+          {!hideLyrics && (
+            <Link
+              to="/lyrics"
+              aria-label={trans('Lyrics')}
+              className="inline-flex size-10 items-center justify-center rounded-full text-fg-muted hover:bg-bg-hover hover:text-fg focus-visible:outline-2 focus-visible:outline-primary"
+            >
+              <Icon name="lyrics" size={20} />
+            </Link>
+          )}
+          {!hideQueue && (
+            <IconButton
+              label={trans('Queue')}
+              aria-pressed={queueOpen}
+              onClick={player.toggleQueue}
+              className={clsx(queueOpen && 'text-primary hover:text-primary')}
+            >
+              <Icon name="queue" size={20} />
+            </IconButton>
+          )}
           <VolumeControl />
         </div>
       </div>

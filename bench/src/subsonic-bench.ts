@@ -1,0 +1,107 @@
+// OpenSubsonic rows of `npm run bench` (issue 18): how fast a client syncing the whole library
+// pages through it with search3, and getAlbumList2 under 32 connections. Run alone with
+// `npx tsx bench/src/subsonic-bench.ts` (BENCH_SUBSONIC_TRACKS sets the catalog size).
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { buildApp } from '../../server/src/app.ts';
+import { loadConfig } from '../../server/src/config.ts';
+import { openDatabase } from '../../server/src/db/database.ts';
+import { migrateToLatest } from '../../server/src/db/migrations/index.ts';
+import { seedDemoCatalog } from '../../server/src/seed/demo/catalog.ts';
+import { seed } from '../../server/src/seed/index.ts';
+
+const GOALS = { songsPerSecond: 2000, albumListP99Ms: 5 };
+const PAGE = 500;
+
+export interface SubsonicBenchResult {
+  tracks: number;
+  songsPerSecond: number;
+  albumListP99Ms: number;
+  albumListRps: number;
+}
+
+export async function runSubsonicBench(tracks: number): Promise<SubsonicBenchResult> {
+  const storage = mkdtempSync(join(tmpdir(), 'backbeat-subsonic-bench-'));
+  const config = loadConfig({
+    STORAGE_PATH: storage,
+    LOG_LEVEL: 'silent',
+    APP_KEY: randomBytes(32).toString('base64url'),
+    ADMIN_EMAIL: 'bench@backbeat.test',
+    ADMIN_PASSWORD: 'bench-password-123',
+  });
+  const database = openDatabase(config.database);
+  await migrateToLatest(database.db);
+  const app = await buildApp({ config, database, logger: false });
+  try {
+    await seed(app.services, config);
+    await seedDemoCatalog(database.db, app.services.storage, {
+      artists: Math.max(20, Math.round(tracks / 15)),
+      tracks,
+      plays: Math.min(20_000, tracks),
+      artwork: 'shared',
+    });
+    const userId = await app.services.users.createUser({
+      email: 'subsonic@backbeat.test',
+      password: 'bench-password-123',
+    });
+    const { plainTextToken } = await app.services.accessTokens.create(userId, 'bench');
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const address = app.server.address();
+    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    const auth = `apiKey=${encodeURIComponent(plainTextToken)}&v=1.16.1&c=bench&f=json`;
+
+    // A client syncing its library: the empty query, page after page, until a short page.
+    let songs = 0;
+    const started = performance.now();
+    for (let offset = 0; ; offset += PAGE) {
+      const response = await fetch(
+        `${base}/rest/search3?${auth}&query=&artistCount=0&albumCount=0&songCount=${PAGE}&songOffset=${offset}`,
+      );
+      const body = (await response.json()) as {
+        'subsonic-response': { searchResult3: { song?: unknown[] } };
+      };
+      const page = body['subsonic-response'].searchResult3.song?.length ?? 0;
+      songs += page;
+      if (page < PAGE) break;
+    }
+    const songsPerSecond = Math.round(songs / ((performance.now() - started) / 1000));
+    // The demo catalog adds a few tracks of its own beyond the asked number.
+    if (songs < tracks) throw new Error(`search3 paged ${songs} songs of ${tracks}`);
+
+    const list = await autocannon({
+      url: `${base}/rest/getAlbumList2?${auth}&type=alphabeticalByName&size=20&offset=40`,
+      connections: 32,
+      duration: Number(process.env.BENCH_DURATION ?? 5),
+    });
+    if (list.non2xx) throw new Error(`getAlbumList2: ${list.non2xx} non-2xx answers`);
+    return {
+      tracks: songs,
+      songsPerSecond,
+      albumListP99Ms: list.latency.p99,
+      albumListRps: Math.round(list.requests.average),
+    };
+  } finally {
+    await app.close();
+    await database.destroy();
+    rmSync(storage, { recursive: true, force: true });
+  }
+}
+
+export function printSubsonicBench(result: SubsonicBenchResult): void {
+  const mark = (ok: boolean) => (ok ? 'meets' : 'MISSES');
+  console.info(`\nOpenSubsonic on ${result.tracks.toLocaleString('en')} tracks`);
+  console.info(
+    `  search3 empty-query paging   ${result.songsPerSecond.toLocaleString('en')} songs/s   goal ≥ ${GOALS.songsPerSecond.toLocaleString('en')}   ${mark(result.songsPerSecond >= GOALS.songsPerSecond)}`,
+  );
+  console.info(
+    `  getAlbumList2, 32 conns      p99 ${result.albumListP99Ms} ms (${result.albumListRps} req/s)   goal < ${GOALS.albumListP99Ms} ms   ${mark(result.albumListP99Ms < GOALS.albumListP99Ms)}`,
+  );
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const tracks = Number(process.env.BENCH_SUBSONIC_TRACKS ?? 100_000);
+  printSubsonicBench(await runSubsonicBench(tracks));
+}

@@ -1,0 +1,246 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createArtist } from '../../server/test/helpers/catalog.ts';
+import { deliverMailTo, startMailbox, type Mailbox } from '../../server/test/helpers/mailbox.ts';
+import { launchBrowser, loginThroughApi, newPage } from '../src/browser.ts';
+import { acceptCookies } from '../src/catalog.ts';
+import { ADMIN, startServer, type TestServer } from '../src/server.ts';
+
+/*
+ * Admin part 2 (issue 13) as people use it: the site name, the UI language, an ad on artist
+ * pages (and gone for a plan without ads), a custom page stripped of script, the contact form
+ * and the API reference.
+ */
+
+let server: TestServer;
+let browser: Browser;
+let mailbox: Mailbox;
+
+beforeAll(async () => {
+  [server, browser, mailbox] = await Promise.all([startServer(), launchBrowser(), startMailbox()]);
+  await deliverMailTo(server.app, mailbox);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  await mailbox?.close();
+});
+
+async function adminPage(): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const opened = await newPage(browser);
+  await acceptCookies(opened.context, server.url);
+  await loginThroughApi(opened.context, server.url, ADMIN);
+  return opened;
+}
+
+let people = 0;
+async function listenerPage(roleNames: string[]) {
+  const credentials = { email: `site-${++people}@backbeat.test`, password: 'listener password 1' };
+  await server.app.services.users.createUser({ ...credentials, name: 'Listener', roleNames });
+  const opened = await newPage(browser);
+  await acceptCookies(opened.context, server.url);
+  await loginThroughApi(opened.context, server.url, credentials);
+  return opened;
+}
+
+describe('admin settings', () => {
+  it('an admin renames the site and the navbar shows the new name', async () => {
+    const { context, page } = await adminPage();
+    await page.goto(`${server.url}/admin/settings/general`);
+    await page.getByRole('heading', { name: 'General' }).waitFor();
+    await page.getByLabel('Site name').fill('Zq Radio');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Settings saved').waitFor();
+    await page.getByRole('banner').getByText('Zq Radio').waitFor();
+
+    // Another section: a secret field never shows the stored value.
+    await page.getByRole('link', { name: 'Outgoing email' }).click();
+    await page.getByRole('heading', { name: 'Outgoing email' }).waitFor();
+    expect(await page.getByLabel('SMTP password').inputValue()).toBe('');
+    await context.close();
+
+    const guest = await newPage(browser);
+    await guest.page.goto(server.url);
+    await guest.page.getByRole('banner').getByText('Zq Radio').waitFor();
+    await guest.context.close();
+  });
+});
+
+describe('localizations', () => {
+  it('an admin adds a language and translates a line; picking it changes the whole UI', async () => {
+    const { context, page } = await adminPage();
+    await page.goto(`${server.url}/admin/localizations/new`);
+    await page.getByLabel('Name', { exact: true }).fill('Español');
+    await page.getByLabel('Language code').fill('es');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('link', { name: 'Translate Español' }).click();
+    await page.getByRole('heading', { name: 'Translate "Español"' }).waitFor();
+    await page.getByLabel('Search lines').fill('Search');
+    const line = page.getByRole('textbox', { name: 'Search', exact: true });
+    await line.fill('Buscar');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Translations saved').waitFor();
+    await page.getByLabel('Untranslated only').check();
+    await page.getByText('No lines match.').or(page.getByLabel('Search lines')).first().waitFor();
+    expect(await line.count()).toBe(0);
+    await context.close();
+
+    const listener = await listenerPage(['users']);
+    await listener.page.goto(server.url);
+    await listener.page.getByRole('link', { name: 'Search', exact: true }).first().waitFor();
+    await listener.page.getByLabel('Language').selectOption('es');
+    await listener.page.getByRole('link', { name: 'Buscar', exact: true }).first().waitFor();
+    // It sticks: the next page load is in Spanish too.
+    await listener.page.reload();
+    await listener.page.getByRole('link', { name: 'Buscar', exact: true }).first().waitFor();
+    await listener.context.close();
+  }, 120_000);
+});
+
+describe('ads', () => {
+  it('an ad placed in artist top shows on artist pages, and not for a plan without ads', async () => {
+    const artist = await createArtist(server.app, { name: 'Zq Ad Artist' });
+    const { context, page } = await adminPage();
+    await page.goto(`${server.url}/admin/ads`);
+    const slot = page.getByTestId('ad-slot-ads.artist_top');
+    await slot.getByLabel('Image address').fill(`${server.url}/favicon.svg`);
+    await slot.getByLabel('Link address').fill('https://example.com/sponsor');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Ads saved').waitFor();
+    await context.close();
+
+    const listener = await listenerPage(['users']);
+    await listener.page.goto(`${server.url}/artist/${artist.id}`);
+    await listener.page.getByRole('heading', { name: 'Zq Ad Artist' }).waitFor();
+    const ad = listener.page.getByRole('complementary', { name: 'Advertisement' });
+    await ad.locator(`img[src="${server.url}/favicon.svg"]`).waitFor();
+    expect(await ad.locator('a').getAttribute('href')).toBe('https://example.com/sponsor');
+    await listener.context.close();
+
+    // A plan without ads: its role holds ads.disable.
+    await server.app.services.roles.createRole({
+      name: 'premium-no-ads',
+      description: 'Premium',
+      permissions: ['music.view', 'music.play', 'ads.disable'],
+    });
+    const premium = await listenerPage(['premium-no-ads']);
+    await premium.page.goto(`${server.url}/artist/${artist.id}`);
+    await premium.page.getByRole('heading', { name: 'Zq Ad Artist' }).waitFor();
+    await premium.page.getByRole('heading', { name: 'Popular' }).waitFor();
+    expect(await premium.page.getByRole('complementary', { name: 'Advertisement' }).count()).toBe(
+      0,
+    );
+    await premium.context.close();
+  });
+});
+
+describe('custom pages', () => {
+  it('an admin writes a page in the editor and visitors read it at /pages/{slug}', async () => {
+    const { context, page } = await adminPage();
+    await page.goto(`${server.url}/admin/custom-pages/new`);
+    await page.getByLabel('Title', { exact: true }).fill('Zq Our story');
+    const editor = page.getByRole('textbox', { name: 'Content' });
+    await editor.click();
+    await page.keyboard.type('We started in a garage.');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Page saved').waitFor();
+    await page.getByRole('link', { name: '/pages/zq-our-story' }).waitFor();
+    await context.close();
+
+    const guest = await newPage(browser);
+    await guest.page.goto(`${server.url}/pages/zq-our-story`);
+    await guest.page.getByRole('heading', { name: 'Zq Our story' }).waitFor();
+    await guest.page.getByText('We started in a garage.').waitFor();
+    await guest.context.close();
+  });
+
+  it('strips a script tag from a page', async () => {
+    const { context, page } = await adminPage();
+    await page.goto(`${server.url}/admin/custom-pages`);
+    const xsrf = (await context.cookies(server.url)).find((c) => c.name === 'XSRF-TOKEN')!.value;
+    const created = await context.request.post(`${server.url}/api/v1/admin/custom-pages`, {
+      headers: { 'X-XSRF-TOKEN': xsrf, Accept: 'application/json' },
+      data: {
+        title: 'Zq Sneaky',
+        body: '<p>Visible text</p><script>window.__pwned = 1</script><img src="/nope.png" onerror="window.__pwned = 2">',
+      },
+    });
+    expect(created.status()).toBe(201);
+    await page.goto(`${server.url}/pages/zq-sneaky`);
+    await page.getByText('Visible text').waitFor();
+    const body = page.getByTestId('custom-page-body');
+    expect(await body.locator('script').count()).toBe(0);
+    expect(await body.innerHTML()).not.toContain('onerror');
+    expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
+    await context.close();
+  });
+
+  it('the footer links lead to the seeded privacy policy and terms', async () => {
+    const guest = await newPage(browser);
+    await acceptCookies(guest.context, server.url);
+    await guest.page.goto(server.url);
+    await guest.page.locator('footer').getByRole('link', { name: 'Privacy policy' }).click();
+    await guest.page.getByRole('heading', { name: 'Privacy policy', level: 1 }).waitFor();
+    await guest.page.locator('footer').getByRole('link', { name: 'Terms of service' }).click();
+    await guest.page.getByRole('heading', { name: 'Terms of service', level: 1 }).waitFor();
+    await guest.context.close();
+  });
+});
+
+describe('contact', () => {
+  it('a visitor sends the contact form and the site address receives it', async () => {
+    await server.app.services.settings.set({ 'site.contact_email': 'inbox@zq.test' });
+    const guest = await newPage(browser);
+    await acceptCookies(guest.context, server.url);
+    await guest.page.goto(`${server.url}/contact`);
+    await guest.page.getByRole('button', { name: 'Send' }).click();
+    await guest.page.getByText('The message is required.').waitFor();
+    await guest.page.getByLabel('Name').fill('Zq Visitor');
+    await guest.page.getByLabel('Email').fill('visitor@zq.test');
+    await guest.page.getByLabel('Message').fill('Loving the new album!');
+    const before = mailbox.messages.length;
+    await guest.page.getByRole('button', { name: 'Send' }).click();
+    await guest.page
+      .getByRole('region', { name: 'Contact us' })
+      .getByRole('status')
+      .getByText('Your message has been submitted.')
+      .waitFor();
+    const mail = await mailbox.waitFor((m) => m.to.includes('inbox@zq.test'), { after: before });
+    expect(mail.text).toContain('Loving the new album!');
+    await guest.context.close();
+  });
+});
+
+describe('API docs', () => {
+  it('renders the generated reference and runs a call with the session', async () => {
+    const listener = await listenerPage(['users']);
+    const { page } = listener;
+    await page.goto(`${server.url}/api-docs`);
+    await page.getByRole('heading', { name: 'API documentation' }).waitFor();
+    // The list is long (and drawn as it scrolls): narrow it to one tag first.
+    // Swagger UI is a large script, loaded only here: give it time on a busy machine.
+    const filter = page.getByPlaceholder('Filter by tag or path');
+    await filter.waitFor({ timeout: 60_000 });
+    await filter.fill('notifications');
+    const operation = page
+      .locator('.opblock')
+      .filter({ has: page.locator('[data-path="/api/v1/notifications"]') })
+      .filter({ has: page.locator('.opblock-summary-method', { hasText: 'GET' }) });
+    await operation.locator('.opblock-summary').first().click();
+    await operation.getByRole('button', { name: 'Try it out' }).click();
+    await operation.getByRole('button', { name: 'Execute' }).click();
+    await operation
+      .locator('.live-responses-table tr.response .response-col_status')
+      .first()
+      .waitFor();
+    expect(
+      (
+        await operation
+          .locator('.live-responses-table tr.response .response-col_status')
+          .first()
+          .innerText()
+      ).trim(),
+    ).toBe('200');
+    await listener.context.close();
+  }, 120_000);
+});

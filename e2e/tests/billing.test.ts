@@ -1,0 +1,141 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdminPlan } from '@backbeat/common/billing/schemas';
+import { startStripeStandIn, type StripeStandIn } from '../../server/test/helpers/stripe-server.ts';
+import { launchBrowser, loginThroughApi, newPage } from '../src/browser.ts';
+import { acceptCookies } from '../src/catalog.ts';
+import { startServer, type TestServer } from '../src/server.ts';
+
+let server: TestServer;
+let browser: Browser;
+let stripe: StripeStandIn;
+let pro: AdminPlan;
+let premium: AdminPlan;
+
+beforeAll(async () => {
+  stripe = await startStripeStandIn();
+  [server, browser] = await Promise.all([
+    startServer({ overrides: { billing: { stripe: stripe.config, paypal: null } } }),
+    launchBrowser(),
+  ]);
+  await server.app.services.settings.set({ 'billing.enable': true });
+  const { plans } = server.app.services;
+  const prices = (monthly: number, yearly: number) => [
+    { amount: monthly, currency: 'USD', interval: 'month' as const, interval_count: 1 },
+    { amount: yearly, currency: 'USD', interval: 'year' as const, interval_count: 1 },
+  ];
+  await plans.create({ name: 'Listener', free: true, feature_list: ['Radio'] });
+  pro = await plans.create({
+    name: 'Pro',
+    recommended: true,
+    feature_list: ['Unlimited listening', 'No ads'],
+    prices: prices(1000, 10000),
+  });
+  premium = await plans.create({
+    name: 'Premium',
+    feature_list: ['Everything in Pro', 'Uploads'],
+    prices: prices(2000, 16000),
+  });
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  await stripe?.close();
+});
+
+describe('billing in the browser', () => {
+  it('a guest chooses a plan, registers, pays on Stripe, changes plan and cancels', async () => {
+    const { page, context, errors } = await newPage(browser);
+    await acceptCookies(context, server.url);
+    await page.goto(`${server.url}/pricing`);
+
+    // Yearly first: Pro shows $100.00 / year and the best saving (Premium: 240 vs 160 = 50%).
+    await page.getByRole('heading', { name: 'Choose the right plan for you' }).waitFor();
+    await page.getByRole('radio', { name: 'Annual', checked: true }).waitFor();
+    await page.getByText('Save up to 50%').waitFor();
+    const proCard = page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: 'Pro', exact: true }) });
+    await proCard.getByText('Most popular').waitFor();
+    await proCard.getByText('$100.00').waitFor();
+    await page.getByRole('radio', { name: 'Monthly' }).click();
+    await proCard.getByText('$10.00').waitFor();
+    const freeCard = page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: 'Listener' }) });
+    expect(await freeCard.getByRole('link').textContent()).toBe('Get started');
+    await page
+      .getByRole('heading', { name: 'Do you have any questions about our plans?' })
+      .waitFor();
+
+    await proCard.getByRole('link', { name: 'Upgrade' }).click();
+    await page.waitForURL('**/register?redirectFrom=pricing');
+    const email = `payer${Date.now()}@backbeat.test`;
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('long enough password');
+    await page.getByLabel('Confirm password').fill('long enough password');
+    await page.getByRole('button', { name: 'Create account' }).click();
+
+    // The monthly Pro price chosen before registering is the one checked out.
+    await page.waitForURL(`**/checkout/${pro.id}/${pro.prices[0]!.id}`);
+    await page.getByRole('heading', { name: 'Checkout' }).waitFor();
+    await page.getByRole('button', { name: 'Pay with card' }).click();
+    await page.waitForURL(`${stripe.url}/pay/**`);
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByRole('button', { name: 'Pay' }).click();
+
+    await page.waitForURL(`${server.url}/billing`);
+    await expectPlan(page, 'Pro');
+    await page.getByText(/^Next charge on /).waitFor();
+    await page.getByRole('cell', { name: 'Paid' }).waitFor();
+
+    // The billing entry of the account menu shows to a subscriber.
+    await page.getByRole('button', { name: /Account menu/ }).click();
+    await page.getByRole('menuitem', { name: 'Billing' }).waitFor();
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('link', { name: 'Change plan' }).click();
+    await page.waitForURL('**/billing/change-plan');
+    await page.getByRole('radio', { name: 'Monthly' }).click();
+    await page.getByRole('link', { name: 'Choose Premium' }).click();
+    await page.waitForURL(`**/billing/change-plan/${premium.id}/${premium.prices[0]!.id}/confirm`);
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await page.waitForURL(`${server.url}/billing`);
+    await expectPlan(page, 'Premium');
+    const atStripe = [...stripe.subscriptions.values()].at(-1)!;
+    expect(atStripe.items.data[0]!.price.product).toBe(premium.stripe_id);
+
+    await page.getByRole('link', { name: 'Cancel plan' }).click();
+    await page.waitForURL('**/billing/cancel');
+    await page.getByRole('button', { name: 'Cancel plan' }).click();
+    await page.waitForURL(`${server.url}/billing`);
+    await page.getByText(/^Your plan was cancelled and ends on /).waitFor();
+    await page.getByRole('link', { name: 'Renew plan' }).waitFor();
+    expect(atStripe.cancel_at_period_end).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('sends an unsubscribed user on a guarded route to /pricing', async () => {
+    const email = `unsubscribed${Date.now()}@backbeat.test`;
+    const password = 'long enough password';
+    await server.app.services.users.createUser({ email, password, name: 'No Plan' });
+    const { page, context } = await newPage(browser);
+    await acceptCookies(context, server.url);
+    await loginThroughApi(context, server.url, { email, password });
+    await page.goto(`${server.url}/billing`);
+    await page.waitForURL(`${server.url}/pricing`);
+    const proCard = page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: 'Pro', exact: true }) });
+    // Signed in and not subscribed: the button leads straight to checkout.
+    expect(await proCard.getByRole('link', { name: 'Upgrade' }).getAttribute('href')).toBe(
+      `/checkout/${pro.id}/${pro.prices[1]!.id}`,
+    );
+    await context.close();
+  });
+});
+
+async function expectPlan(page: Page, name: string) {
+  await page.getByTestId('current-plan-name').filter({ hasText: name }).waitFor();
+}

@@ -1,0 +1,3 @@
+export const root: string;
+export const OUTPUT: string;
+export function extractLines(base?: string): string[];

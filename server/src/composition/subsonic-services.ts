@@ -1,0 +1,78 @@
+import type { DatabaseHandle } from '../db/database.ts';
+import type { Cipher } from '../lib/crypto.ts';
+import type { User } from '@backbeat/common';
+import { createCatalogBrowseRepository } from '../modules/catalog/browse-repository.ts';
+import { createCatalogBrowse } from '../modules/catalog/browse-service.ts';
+import { createAppPasswordsService } from '../modules/subsonic/app-passwords.ts';
+import { createSubsonicAuth } from '../modules/subsonic/auth.ts';
+import type { IdKind } from '../modules/subsonic/ids.ts';
+import { createLibraryCalls } from '../modules/subsonic/library-calls.ts';
+import { createListenerCalls } from '../modules/subsonic/listener-calls.ts';
+import { createSubsonicRepository } from '../modules/subsonic/repository.ts';
+import type { createMusicServices } from './music-services.ts';
+
+type MusicServices = ReturnType<typeof createMusicServices>;
+
+/** OpenSubsonic: its sign-in, its calls over the catalog and library, and app passwords. */
+export function createSubsonicServices(
+  database: DatabaseHandle,
+  deps: {
+    music: MusicServices;
+    cipher: Cipher;
+    accessTokens: { authenticate(token: string): Promise<number | null> };
+    users: Parameters<typeof createSubsonicAuth>[0]['users'];
+  },
+) {
+  const { music } = deps;
+  const repository = createSubsonicRepository(database.db);
+  const browse = createCatalogBrowse({
+    repository: createCatalogBrowseRepository(database.db),
+    catalog: music.catalog,
+  });
+  const library = createLibraryCalls({
+    browse,
+    catalog: music.catalog,
+    search: music.search,
+    likes: music.library,
+    radio: music.radio,
+    repository,
+  });
+  const listener = createListenerCalls({
+    library,
+    catalog: music.catalog,
+    playlists: music.playlists,
+    plays: music.plays,
+    repository,
+  });
+
+  /** The image a cover art id points at, if the user may see that item. */
+  async function coverImage(item: { kind: IdKind; id: number }, user: User) {
+    const viewer = { userId: user.id };
+    switch (item.kind) {
+      case 'ar':
+        return (await music.catalog.artists([item.id]))[0]?.image ?? null;
+      case 'al':
+        return (await music.catalog.album(item.id, viewer))?.image ?? null;
+      case 'tr':
+        return (await music.catalog.track(item.id, viewer))?.image ?? null;
+      case 'pl':
+        return (await music.playlists.getPlaylist(item.id, viewer)).image;
+    }
+  }
+
+  return {
+    browse,
+    subsonic: {
+      auth: createSubsonicAuth({
+        repository,
+        cipher: deps.cipher,
+        accessTokens: deps.accessTokens,
+        users: deps.users,
+      }),
+      library,
+      listener,
+      coverImage,
+      appPasswords: createAppPasswordsService({ repository, cipher: deps.cipher }),
+    },
+  };
+}

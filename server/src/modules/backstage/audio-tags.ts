@@ -1,0 +1,36 @@
+import type { Readable } from 'node:stream';
+import { parseStream } from 'music-metadata';
+import type { AudioTags } from '@backbeat/common';
+
+/**
+ * Reads an audio file's tags when the media pipeline has not (yet) described the file entry
+ * (`fileEntry.media.tags` is the first choice): title, artists, album, numbers, genres, year
+ * and lyrics, with the duration. Artwork is left to the pipeline.
+ */
+export async function readAudioTags(
+  stream: Readable,
+  mime: string | null,
+): Promise<{ tags: AudioTags; durationMs: number | null }> {
+  try {
+    const metadata = await parseStream(stream, { mimeType: mime ?? undefined }, { duration: true });
+    const { common, format } = metadata;
+    const lyrics = common.lyrics?.[0];
+    return {
+      tags: {
+        title: common.title ?? null,
+        artists: common.artists ?? (common.artist ? [common.artist] : []),
+        album: common.album ?? null,
+        album_artist: common.albumartist ?? null,
+        track_number: common.track.no ?? null,
+        disc_number: common.disk.no ?? null,
+        genres: common.genre ?? [],
+        year: common.year ?? null,
+        compilation: common.compilation ?? false,
+        lyrics: typeof lyrics === 'string' ? lyrics : (lyrics?.text ?? null),
+      },
+      durationMs: format.duration ? Math.round(format.duration * 1000) : null,
+    };
+  } finally {
+    stream.destroy();
+  }
+}

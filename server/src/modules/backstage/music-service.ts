@@ -1,0 +1,397 @@
+import type {
+  AlbumInput,
+  ArtistInput,
+  BackstageAlbumDetails,
+  BackstageArtist,
+  BackstageTrack,
+  FileEntry,
+  Pagination,
+  TrackInput,
+  User,
+} from '@backbeat/common';
+import { forbidden, notFound, validationFailed } from '../../lib/domain-errors.ts';
+import { pageWindow, paginate } from '../../lib/pagination.ts';
+import { groupByOwner, inOrder } from '../catalog/present.ts';
+import type { MusicDeps } from './ports.ts';
+import { namesByOwner, presentAlbum, presentArtist, presentTrack } from './present.ts';
+import { createReleases } from './releases.ts';
+
+export type BackstageMusicService = ReturnType<typeof createBackstageMusicService>;
+
+const now = () => new Date().toISOString();
+
+/** The backstage editors: tracks, albums and artists, their publishing and deletion. */
+export function createBackstageMusicService(deps: MusicDeps) {
+  const { repository: repo, policy } = deps;
+  const releases = createReleases(deps);
+
+  async function tracks(ids: readonly number[]): Promise<BackstageTrack[]> {
+    if (!ids.length) return [];
+    const [rows, artists, genres, tags] = await Promise.all([
+      repo.trackRows(ids),
+      repo.artistsOf('track_artists', ids),
+      repo.genreNames('track_genres', ids),
+      repo.tagNames('track_tags', ids),
+    ]);
+    const byArtist = groupByOwner(artists);
+    const genreMap = namesByOwner(genres);
+    const tagMap = namesByOwner(tags);
+    return inOrder(ids, rows).map((row) =>
+      presentTrack(row, {
+        artists: byArtist.get(row.id) ?? [],
+        genres: genreMap.get(row.id) ?? [],
+        tags: tagMap.get(row.id) ?? [],
+      }),
+    );
+  }
+
+  async function albums(ids: readonly number[]) {
+    if (!ids.length) return [];
+    const [rows, artists, genres, tags] = await Promise.all([
+      repo.albumRows(ids),
+      repo.artistsOf('album_artists', ids),
+      repo.genreNames('album_genres', ids),
+      repo.tagNames('album_tags', ids),
+    ]);
+    const byArtist = groupByOwner(artists);
+    const genreMap = namesByOwner(genres);
+    const tagMap = namesByOwner(tags);
+    return inOrder(ids, rows).map((row) =>
+      presentAlbum(row, {
+        artists: byArtist.get(row.id) ?? [],
+        genres: genreMap.get(row.id) ?? [],
+        tags: tagMap.get(row.id) ?? [],
+      }),
+    );
+  }
+
+  async function album(id: number): Promise<BackstageAlbumDetails> {
+    const [found] = await albums([id]);
+    if (!found) throw notFound();
+    return { ...found, tracks: await tracks(await repo.albumTrackIds(id)) };
+  }
+
+  async function track(id: number): Promise<BackstageTrack> {
+    const [found] = await tracks([id]);
+    if (!found) throw notFound();
+    return found;
+  }
+
+  /** Artists named must exist, and one of them must be the editor's (admins: any). */
+  async function checkArtists(user: User, ids: number[] | undefined): Promise<void> {
+    if (ids === undefined) return;
+    const found = await repo.artistRows(ids);
+    if (found.length !== new Set(ids).size) {
+      throw validationFailed({ artist_ids: ['One of the artists was not found.'] });
+    }
+    if (policy.editsAll(user)) return;
+    const mine = new Set(await policy.memberArtistIds(user.id));
+    if (!ids.some((id) => mine.has(id))) {
+      throw validationFailed({ artist_ids: ['Choose at least one artist you manage.'] });
+    }
+  }
+
+  async function checkAlbum(user: User, albumId: number | null | undefined): Promise<void> {
+    if (!albumId) return;
+    if (!(await policy.canManageAlbum(user, albumId))) {
+      throw validationFailed({ album_id: ['The album was not found.'] });
+    }
+  }
+
+  async function audioEntry(user: User, id: number): Promise<FileEntry> {
+    const entry = await deps.fileEntry(user, id);
+    if (!entry) throw validationFailed({ file_entry_id: ['The audio file was not found.'] });
+    if (!entry.mime?.startsWith('audio/')) {
+      throw validationFailed({ file_entry_id: ['The file is not audio.'] });
+    }
+    return entry;
+  }
+
+  /** The columns and links a track input changes (audio checked before). */
+  async function writeTrack(id: number, input: TrackInput, audio: FileEntry | null) {
+    const stamp = now();
+    await repo.updateTrack(id, {
+      ...(input.name !== undefined ? { name: input.name } : {}),
+      ...(input.album_id !== undefined ? { album_id: input.album_id } : {}),
+      ...(input.number !== undefined ? { number: input.number } : {}),
+      ...(input.description !== undefined ? { description: input.description || null } : {}),
+      ...(input.image !== undefined ? { image: input.image || null } : {}),
+      ...(input.visibility !== undefined ? { visibility: input.visibility } : {}),
+      ...(input.downloadable !== undefined ? { downloadable: input.downloadable ? 1 : 0 } : {}),
+      ...(input.release_at !== undefined ? { release_at: input.release_at } : {}),
+      ...(audio
+        ? {
+            file_entry_id: audio.id,
+            audio_path: audio.path,
+            audio_mime: audio.mime,
+            ...(audio.media?.duration_ms ? { duration: audio.media.duration_ms } : {}),
+            ...(audio.media?.waveform.length
+              ? { waveform: JSON.stringify(audio.media.waveform) }
+              : {}),
+          }
+        : {}),
+      updated_at: stamp,
+    });
+    if (input.artist_ids) await repo.setArtists('track_artists', id, input.artist_ids);
+    if (input.genres) await repo.setGenres('track_genres', id, input.genres, stamp);
+    if (input.tags) await repo.setTags('track_tags', id, input.tags, stamp);
+    if (input.lyrics !== undefined) {
+      const text = input.lyrics?.trim() || null;
+      await repo.setLyrics(id, text, text ? releases.isSynced(text) : false, stamp);
+    }
+  }
+
+  async function writeAlbum(id: number, input: AlbumInput) {
+    const stamp = now();
+    await repo.updateAlbum(id, {
+      ...(input.name !== undefined ? { name: input.name } : {}),
+      ...(input.type !== undefined ? { type: input.type } : {}),
+      ...(input.release_date !== undefined ? { release_date: input.release_date } : {}),
+      ...(input.description !== undefined ? { description: input.description || null } : {}),
+      ...(input.image !== undefined ? { image: input.image || null } : {}),
+      ...(input.visibility !== undefined ? { visibility: input.visibility } : {}),
+      ...(input.release_at !== undefined ? { release_at: input.release_at } : {}),
+      updated_at: stamp,
+    });
+    if (input.artist_ids) await repo.setArtists('album_artists', id, input.artist_ids);
+    if (input.genres) await repo.setGenres('album_genres', id, input.genres, stamp);
+    if (input.tags) await repo.setTags('album_tags', id, input.tags, stamp);
+  }
+
+  /** Removes tracks and what hangs on them, through the modules that own each part. */
+  async function removeTracks(ids: number[]) {
+    if (!ids.length) return;
+    const rows = await repo.trackRows(ids);
+    const files = rows.flatMap((row) => (row.file_entry_id ? [row.file_entry_id] : []));
+    await deps.forgetLikes('tracks', ids);
+    await deps.forgetReposts('tracks', ids);
+    await deps.forgetComments(ids);
+    await deps.search.remove('track', ids);
+    // Playlist entries, artists, genres, tags, lyrics and plays go with the row (foreign keys).
+    await repo.deleteTracks(ids);
+    await deps.purgeFiles(files);
+  }
+
+  const service = {
+    releases,
+    track,
+    album,
+
+    async listTracks(user: User, query: { page: number; perPage: number; status?: string }) {
+      const window = pageWindow(query.page, query.perPage);
+      const { ids, total } = await repo.editableTrackPage(user.id, query.status, window);
+      return paginate(await tracks(ids), query.page, query.perPage, total);
+    },
+    async listAlbums(user: User, query: { page: number; perPage: number; status?: string }) {
+      const window = pageWindow(query.page, query.perPage);
+      const { ids, total } = await repo.editableAlbumPage(user.id, query.status, window);
+      return paginate(await albums(ids), query.page, query.perPage, total);
+    },
+
+    async getTrack(user: User, id: number): Promise<BackstageTrack> {
+      await policy.assertTrack(user, id);
+      return track(id);
+    },
+
+    async createTrack(user: User, input: TrackInput & { name: string; artist_ids: number[] }) {
+      await checkArtists(user, input.artist_ids);
+      await checkAlbum(user, input.album_id);
+      const audio = input.file_entry_id ? await audioEntry(user, input.file_entry_id) : null;
+      const stamp = now();
+      const id = await repo.insertTrack({
+        name: input.name,
+        number: null,
+        duration: 0,
+        album_id: null,
+        image: null,
+        description: null,
+        owner_id: user.id,
+        is_public: 0,
+        audio_path: null,
+        audio_mime: null,
+        waveform: '[]',
+        plays: 0,
+        popularity: 0,
+        status: 'draft',
+        release_at: null,
+        file_entry_id: null,
+        created_at: stamp,
+        updated_at: stamp,
+      });
+      await writeTrack(id, input, audio);
+      return track(id);
+    },
+
+    async updateTrack(user: User, id: number, input: TrackInput): Promise<BackstageTrack> {
+      await policy.assertTrack(user, id);
+      await checkArtists(user, input.artist_ids);
+      await checkAlbum(user, input.album_id);
+      const [before] = await repo.trackRows([id]);
+      const audio = input.file_entry_id ? await audioEntry(user, input.file_entry_id) : null;
+      await writeTrack(id, input, audio);
+      // The replaced audio's file goes; the track (plays, comments) stays.
+      if (audio && before?.file_entry_id && before.file_entry_id !== audio.id) {
+        await deps.purgeFiles([before.file_entry_id]);
+      }
+      await releases.syncTrack(id, { announce: true });
+      return track(id);
+    },
+
+    async publishTrack(user: User, id: number): Promise<BackstageTrack> {
+      await policy.assertTrack(user, id);
+      const [row] = await repo.trackRows([id]);
+      if (!row?.audio_path) {
+        throw validationFailed({ file_entry_id: ['Add the audio before publishing.'] });
+      }
+      await repo.updateTrack(id, { status: 'published', updated_at: now() });
+      await releases.syncTrack(id, { announce: true });
+      return track(id);
+    },
+
+    async deleteTrack(user: User, id: number): Promise<void> {
+      await policy.assertTrack(user, id);
+      await removeTracks([id]);
+      deps.afterChange();
+    },
+
+    async getAlbum(user: User, id: number): Promise<BackstageAlbumDetails> {
+      await policy.assertAlbum(user, id);
+      return album(id);
+    },
+
+    async createAlbum(user: User, input: AlbumInput & { name: string; artist_ids: number[] }) {
+      await checkArtists(user, input.artist_ids);
+      const stamp = now();
+      const id = await repo.insertAlbum({
+        name: input.name,
+        release_date: null,
+        image: null,
+        type: 'album',
+        description: null,
+        owner_id: user.id,
+        is_public: 0,
+        plays: 0,
+        popularity: 0,
+        status: 'draft',
+        release_at: null,
+        created_at: stamp,
+        updated_at: stamp,
+      });
+      await writeAlbum(id, input);
+      return album(id);
+    },
+
+    async updateAlbum(user: User, id: number, input: AlbumInput) {
+      await policy.assertAlbum(user, id);
+      await checkArtists(user, input.artist_ids);
+      await writeAlbum(id, input);
+      await releases.syncAlbum(id, { announce: true });
+      return album(id);
+    },
+
+    async reorderAlbum(user: User, id: number, trackIds: number[]) {
+      await policy.assertAlbum(user, id);
+      const current = await repo.albumTrackIds(id);
+      const same =
+        current.length === trackIds.length &&
+        new Set(trackIds).size === trackIds.length &&
+        trackIds.every((t) => current.includes(t));
+      if (!same) {
+        throw validationFailed({ track_ids: ["Give each of the album's tracks once."] });
+      }
+      await repo.setTrackNumbers(id, trackIds);
+      deps.afterChange();
+      return album(id);
+    },
+
+    /** Publishes the album and its drafts with audio; followers hear of the album once. */
+    async publishAlbum(user: User, id: number) {
+      await policy.assertAlbum(user, id);
+      const trackRows = await repo.trackRows(await repo.albumTrackIds(id));
+      if (!trackRows.some((row) => row.audio_path)) {
+        throw validationFailed({ tracks: ['Add at least one track with audio first.'] });
+      }
+      const [albumRow] = await repo.albumRows([id]);
+      const stamp = now();
+      await repo.updateAlbum(id, { status: 'published', updated_at: stamp });
+      for (const row of trackRows) {
+        if (row.status !== 'draft' || !row.audio_path) continue;
+        // The album's date and visibility carry over to its drafts.
+        await repo.updateTrack(row.id, {
+          status: 'published',
+          release_at: row.release_at ?? albumRow?.release_at ?? null,
+          updated_at: stamp,
+        });
+        await releases.syncTrack(row.id, { announce: false });
+      }
+      await releases.syncAlbum(id, { announce: true });
+      return album(id);
+    },
+
+    async deleteAlbum(user: User, id: number): Promise<void> {
+      await policy.assertAlbum(user, id);
+      await removeTracks(await repo.albumTrackIds(id));
+      await deps.forgetLikes('albums', [id]);
+      await deps.forgetReposts('albums', [id]);
+      await deps.search.remove('album', [id]);
+      await repo.deleteAlbum(id);
+      deps.afterChange();
+    },
+
+    async myArtists(user: User): Promise<BackstageArtist[]> {
+      const ids = await policy.memberArtistIds(user.id);
+      return service.artists(ids);
+    },
+    async artists(ids: number[]): Promise<BackstageArtist[]> {
+      const [rows, genres] = await Promise.all([
+        repo.artistRows(ids),
+        repo.genreNames('artist_genres', ids),
+      ]);
+      const genreMap = namesByOwner(genres);
+      return inOrder(ids, rows).map((row) => presentArtist(row, genreMap.get(row.id) ?? []));
+    },
+    async getArtist(user: User, id: number): Promise<BackstageArtist> {
+      await policy.assertArtist(user, id);
+      const [artist] = await service.artists([id]);
+      if (!artist) throw notFound();
+      return artist;
+    },
+    async updateArtist(user: User, id: number, input: ArtistInput): Promise<BackstageArtist> {
+      await policy.assertArtist(user, id);
+      const stamp = now();
+      await repo.updateArtist(id, {
+        ...(input.name !== undefined ? { name: input.name } : {}),
+        ...(input.image !== undefined ? { image: input.image || null } : {}),
+        ...(input.description !== undefined ? { description: input.description || null } : {}),
+        ...(input.links !== undefined ? { links: JSON.stringify(input.links) } : {}),
+        updated_at: stamp,
+      });
+      if (input.genres) await repo.setGenres('artist_genres', id, input.genres, stamp);
+      deps.afterChange();
+      return service.getArtist(user, id);
+    },
+    artistOptions: (query: string) => repo.searchArtists(query, 20),
+
+    /**
+     * The audio of a track to download: listed (or the viewer's to edit) and made downloadable
+     * (editors always may). Hidden tracks are not found; listed ones not offered are forbidden.
+     */
+    /**
+     * A track's file for download: its editors always; others when the artist marked it
+     * downloadable or the admin allows downloads site-wide (player settings).
+     */
+    async download(user: User, id: number, siteAllows = false) {
+      const [row] = await repo.trackRows([id]);
+      if (!row?.audio_path) throw notFound();
+      const manages = await policy.canManageTrack(user, id);
+      if (Number(row.is_public) !== 1 && !manages) throw notFound();
+      if (Number(row.downloadable) !== 1 && !manages && !siteAllows) {
+        throw forbidden('This track cannot be downloaded.');
+      }
+      return { path: row.audio_path, mime: row.audio_mime ?? 'audio/mpeg', name: row.name };
+    },
+  };
+  return service;
+}
+
+export type { Pagination };

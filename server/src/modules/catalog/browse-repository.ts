@@ -1,0 +1,297 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import { visible } from './visibility.ts';
+
+/** The album orders a library client can ask for (OpenSubsonic getAlbumList2 types). */
+export const ALBUM_ORDERS = [
+  'random',
+  'newest',
+  'highest',
+  'frequent',
+  'recent',
+  'alphabeticalByName',
+  'alphabeticalByArtist',
+  'starred',
+  'byYear',
+  'byGenre',
+] as const;
+export type AlbumOrder = (typeof ALBUM_ORDERS)[number];
+
+export interface AlbumListQuery {
+  order: AlbumOrder;
+  size: number;
+  offset: number;
+  fromYear?: number;
+  toYear?: number;
+  genre?: string;
+}
+
+export interface TrackFilter {
+  genre?: string;
+  fromYear?: number;
+  toYear?: number;
+}
+
+const yearOf = sql<string>`substr(albums.release_date, 1, 4)`;
+
+/**
+ * Whole-library reads for clients that sync a library (OpenSubsonic): every artist, albums
+ * in the orders such clients page through, and tracks by plain offset. Private albums and
+ * tracks show to their owner only, as everywhere in the catalog.
+ */
+export function createCatalogBrowseRepository(db: Db) {
+  return {
+    /** Every artist by name, with how many albums the viewer can see. */
+    async artistsByName(viewerId: number) {
+      return db
+        .selectFrom('artists')
+        .leftJoin('album_artists', 'album_artists.artist_id', 'artists.id')
+        .leftJoin('albums', (join) =>
+          join.onRef('albums.id', '=', 'album_artists.album_id').on(visible('albums', viewerId)),
+        )
+        .select([
+          'artists.id',
+          'artists.name',
+          'artists.image',
+          sql<number>`count(distinct albums.id)`.as('album_count'),
+        ])
+        .groupBy(['artists.id', 'artists.name', 'artists.image'])
+        .orderBy(sql`lower(artists.name)`)
+        .orderBy('artists.id')
+        .execute();
+    },
+
+    /** One page of album ids in the asked order. */
+    async albumIds(query: AlbumListQuery, viewerId: number): Promise<number[]> {
+      let select = db
+        .selectFrom('albums')
+        .select('albums.id')
+        .where(visible('albums', viewerId))
+        .limit(query.size)
+        .offset(query.offset);
+      switch (query.order) {
+        case 'random':
+          select = select.orderBy(sql`random()`);
+          break;
+        case 'newest':
+          select = select.orderBy('albums.created_at', 'desc').orderBy('albums.id', 'desc');
+          break;
+        case 'highest':
+          select = select
+            .orderBy(
+              (eb) =>
+                eb
+                  .selectFrom('likes')
+                  .select(sql<number>`count(*)`.as('n'))
+                  .where('likes.likeable_type', '=', 'albums')
+                  .whereRef('likes.likeable_id', '=', 'albums.id'),
+              'desc',
+            )
+            .orderBy('albums.popularity', 'desc')
+            .orderBy('albums.id');
+          break;
+        case 'frequent':
+          select = select.orderBy('albums.plays', 'desc').orderBy('albums.id');
+          break;
+        case 'recent':
+          select = select
+            .innerJoin(
+              (eb) =>
+                eb
+                  .selectFrom('track_plays')
+                  .innerJoin('tracks', 'tracks.id', 'track_plays.track_id')
+                  .select(['tracks.album_id', sql<string>`max(track_plays.played_at)`.as('last')])
+                  .where('track_plays.user_id', '=', viewerId)
+                  .groupBy('tracks.album_id')
+                  .as('recent'),
+              (join) => join.onRef('recent.album_id', '=', 'albums.id'),
+            )
+            .orderBy('recent.last', 'desc')
+            .orderBy('albums.id');
+          break;
+        case 'alphabeticalByName':
+          select = select.orderBy(sql`lower(albums.name)`).orderBy('albums.id');
+          break;
+        case 'alphabeticalByArtist':
+          select = select
+            .orderBy(
+              (eb) =>
+                eb
+                  .selectFrom('album_artists')
+                  .innerJoin('artists', 'artists.id', 'album_artists.artist_id')
+                  .select(sql<string>`min(lower(artists.name))`.as('artist'))
+                  .whereRef('album_artists.album_id', '=', 'albums.id'),
+              'asc',
+            )
+            .orderBy(sql`lower(albums.name)`)
+            .orderBy('albums.id');
+          break;
+        case 'starred':
+          select = select
+            .innerJoin('likes', (join) =>
+              join
+                .onRef('likes.likeable_id', '=', 'albums.id')
+                .on('likes.likeable_type', '=', 'albums')
+                .on('likes.user_id', '=', viewerId),
+            )
+            .orderBy('likes.created_at', 'desc')
+            .orderBy('albums.id');
+          break;
+        case 'byYear': {
+          const from = query.fromYear ?? 0;
+          const to = query.toYear ?? 9999;
+          const [low, high] = from <= to ? [from, to] : [to, from];
+          select = select
+            .where('albums.release_date', 'is not', null)
+            .where(yearOf, '>=', String(low).padStart(4, '0'))
+            .where(yearOf, '<=', String(high).padStart(4, '0'))
+            .orderBy('albums.release_date', from <= to ? 'asc' : 'desc')
+            .orderBy('albums.id');
+          break;
+        }
+        case 'byGenre':
+          select = select
+            .where((eb) =>
+              eb.exists(
+                eb
+                  .selectFrom('album_genres')
+                  .innerJoin('genres', 'genres.id', 'album_genres.genre_id')
+                  .select('album_genres.album_id')
+                  .whereRef('album_genres.album_id', '=', 'albums.id')
+                  .where((inner) =>
+                    inner.or([
+                      inner(sql`lower(genres.name)`, '=', (query.genre ?? '').toLowerCase()),
+                      inner(
+                        sql`lower(genres.display_name)`,
+                        '=',
+                        (query.genre ?? '').toLowerCase(),
+                      ),
+                    ]),
+                  ),
+              ),
+            )
+            .orderBy(sql`lower(albums.name)`)
+            .orderBy('albums.id');
+          break;
+      }
+      return (await select.execute()).map((row) => row.id);
+    },
+
+    /** Track count and length of each album (of the tracks the viewer can see), and its age. */
+    async albumTotals(albumIds: readonly number[], viewerId: number) {
+      if (!albumIds.length) return [];
+      return db
+        .selectFrom('albums')
+        .leftJoin('tracks', (join) =>
+          join.onRef('tracks.album_id', '=', 'albums.id').on(visible('tracks', viewerId)),
+        )
+        .select([
+          'albums.id',
+          'albums.created_at',
+          sql<number>`count(tracks.id)`.as('song_count'),
+          sql<number>`coalesce(sum(tracks.duration), 0)`.as('duration'),
+        ])
+        .where('albums.id', 'in', albumIds)
+        .groupBy(['albums.id', 'albums.created_at'])
+        .execute();
+    },
+
+    /** What a library client shows beside a track: album year, first genre, disc facts. */
+    async trackFacts(trackIds: readonly number[]) {
+      if (!trackIds.length) return [];
+      return db
+        .selectFrom('tracks')
+        .leftJoin('albums', 'albums.id', 'tracks.album_id')
+        .select([
+          'tracks.id',
+          'tracks.audio_mime',
+          'albums.release_date',
+          (eb) =>
+            eb
+              .selectFrom('track_genres')
+              .innerJoin('genres', 'genres.id', 'track_genres.genre_id')
+              .select('genres.display_name')
+              .whereRef('track_genres.track_id', '=', 'tracks.id')
+              .orderBy('genres.id')
+              .limit(1)
+              .as('genre'),
+        ])
+        .where('tracks.id', 'in', trackIds)
+        .execute();
+    },
+
+    /** Tracks the viewer can see, by id, for clients that page through the whole library. */
+    async trackIdsPage(offset: number, size: number, viewerId: number): Promise<number[]> {
+      const rows = await db
+        .selectFrom('tracks')
+        .select('tracks.id')
+        .where(visible('tracks', viewerId))
+        .orderBy('tracks.id')
+        .limit(size)
+        .offset(offset)
+        .execute();
+      return rows.map((row) => row.id);
+    },
+
+    async randomTrackIds(size: number, filter: TrackFilter, viewerId: number) {
+      let select = db
+        .selectFrom('tracks')
+        .leftJoin('albums', 'albums.id', 'tracks.album_id')
+        .select('tracks.id')
+        .where(visible('tracks', viewerId));
+      if (filter.fromYear !== undefined)
+        select = select.where(yearOf, '>=', String(filter.fromYear).padStart(4, '0'));
+      if (filter.toYear !== undefined)
+        select = select.where(yearOf, '<=', String(filter.toYear).padStart(4, '0'));
+      if (filter.genre) {
+        const genre = filter.genre.toLowerCase();
+        select = select.where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('track_genres')
+              .innerJoin('genres', 'genres.id', 'track_genres.genre_id')
+              .select('track_genres.track_id')
+              .whereRef('track_genres.track_id', '=', 'tracks.id')
+              .where((inner) =>
+                inner.or([
+                  inner(sql`lower(genres.name)`, '=', genre),
+                  inner(sql`lower(genres.display_name)`, '=', genre),
+                ]),
+              ),
+          ),
+        );
+      }
+      const rows = await select
+        .orderBy(sql`random()`)
+        .limit(size)
+        .execute();
+      return rows.map((row) => row.id);
+    },
+
+    /** Every genre with how many tracks and albums carry it. */
+    async genreCounts() {
+      return db
+        .selectFrom('genres')
+        .select([
+          'genres.id',
+          'genres.display_name',
+          (eb) =>
+            eb
+              .selectFrom('track_genres')
+              .select(sql<number>`count(*)`.as('n'))
+              .whereRef('track_genres.genre_id', '=', 'genres.id')
+              .as('song_count'),
+          (eb) =>
+            eb
+              .selectFrom('album_genres')
+              .select(sql<number>`count(*)`.as('n'))
+              .whereRef('album_genres.genre_id', '=', 'genres.id')
+              .as('album_count'),
+        ])
+        .orderBy(sql`lower(genres.display_name)`)
+        .execute();
+    },
+  };
+}
+
+export type CatalogBrowseRepository = ReturnType<typeof createCatalogBrowseRepository>;

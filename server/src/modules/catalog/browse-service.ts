@@ -1,0 +1,94 @@
+import type { Album, Track } from '@backbeat/common';
+import type { AlbumListQuery, CatalogBrowseRepository, TrackFilter } from './browse-repository.ts';
+import type { CatalogService, Viewer } from './service.ts';
+
+export interface AlbumWithTotals extends Album {
+  song_count: number;
+  /** Milliseconds, of the tracks the viewer can see. */
+  duration: number;
+  created_at: string;
+}
+
+export interface TrackFacts {
+  year: number | null;
+  genre: string | null;
+  mime: string;
+}
+
+export type CatalogBrowse = ReturnType<typeof createCatalogBrowse>;
+
+const viewerKey = (viewer: Viewer) => viewer.userId ?? 0;
+
+/** The whole-library reads of library clients, presented as the rest of the catalog is. */
+export function createCatalogBrowse(deps: {
+  repository: CatalogBrowseRepository;
+  catalog: Pick<CatalogService, 'albums' | 'tracks'>;
+}) {
+  const { repository, catalog } = deps;
+
+  async function withTotals(albums: Album[], viewer: Viewer): Promise<AlbumWithTotals[]> {
+    const totals = new Map(
+      (
+        await repository.albumTotals(
+          albums.map((album) => album.id),
+          viewerKey(viewer),
+        )
+      ).map((row) => [row.id, row]),
+    );
+    return albums.map((album) => {
+      const total = totals.get(album.id);
+      return {
+        ...album,
+        song_count: Number(total?.song_count ?? 0),
+        duration: Number(total?.duration ?? 0),
+        created_at: new Date(total ? (total.created_at as string | Date) : 0).toISOString(),
+      };
+    });
+  }
+
+  return {
+    withTotals,
+
+    async artists(viewer: Viewer) {
+      const rows = await repository.artistsByName(viewerKey(viewer));
+      return rows.map((row) => ({ ...row, album_count: Number(row.album_count) }));
+    },
+
+    async albumList(query: AlbumListQuery, viewer: Viewer): Promise<AlbumWithTotals[]> {
+      const ids = await repository.albumIds(query, viewerKey(viewer));
+      return withTotals(await catalog.albums(ids), viewer);
+    },
+
+    async tracksPage(offset: number, size: number, viewer: Viewer): Promise<Track[]> {
+      return catalog.tracks(await repository.trackIdsPage(offset, size, viewerKey(viewer)));
+    },
+
+    async randomTracks(size: number, filter: TrackFilter, viewer: Viewer): Promise<Track[]> {
+      return catalog.tracks(await repository.randomTrackIds(size, filter, viewerKey(viewer)));
+    },
+
+    /** Year, first genre and file type of each track, by id. */
+    async trackFacts(trackIds: readonly number[]): Promise<Map<number, TrackFacts>> {
+      const rows = await repository.trackFacts(trackIds);
+      return new Map(
+        rows.map((row) => [
+          row.id,
+          {
+            year: row.release_date ? Number(row.release_date.slice(0, 4)) || null : null,
+            genre: row.genre ?? null,
+            mime: row.audio_mime ?? 'audio/mpeg',
+          },
+        ]),
+      );
+    },
+
+    async genres() {
+      const rows = await repository.genreCounts();
+      return rows.map((row) => ({
+        name: row.display_name,
+        song_count: Number(row.song_count ?? 0),
+        album_count: Number(row.album_count ?? 0),
+      }));
+    },
+  };
+}

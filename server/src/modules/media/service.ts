@@ -1,0 +1,90 @@
+import { pendingMediaAnalysis, type MediaAnalysis } from '@backbeat/common';
+import { DecodeError } from '../../lib/audio/ffmpeg.ts';
+import { processedImage } from '../../lib/image-upload.ts';
+import { JOB_ATTEMPTS, type JobContext, type JobQueue } from '../../jobs/queue.ts';
+import type { Storage } from '../../storage/storage.ts';
+import type { FileEntriesService } from '../file-entries/service.ts';
+import { analyseAudio } from './analyse.ts';
+
+export const MEDIA_JOB = 'media-process';
+/** Embedded covers larger than this are not kept (a real cover is well under a megabyte). */
+const MAX_ARTWORK_BYTES = 10 * 1024 * 1024;
+export const PROCESSING_FAILED = 'Processing failed. Please upload the file again.';
+
+export type MediaService = ReturnType<typeof createMediaService>;
+
+/**
+ * The media pipeline: after an audio upload, a job reads the file once for its tags and
+ * cover and decodes it once for the waveform and loudness, then writes the analysis onto the
+ * file entry. A file that does not decode is marked failed with the reason; other errors
+ * (storage unreachable) are retried by the queue and marked failed after the last attempt.
+ */
+export function createMediaService(deps: {
+  entries: Pick<FileEntriesService, 'forProcessing' | 'recordMedia' | 'storeGenerated'>;
+  storage: Pick<Storage, 'read'>;
+  jobs: Pick<JobQueue, 'define' | 'add'>;
+  log?: (message: string, error: unknown) => void;
+}) {
+  const { entries, storage, jobs } = deps;
+
+  async function process(entryId: number, context?: JobContext): Promise<MediaAnalysis | null> {
+    const entry = await entries.forProcessing(entryId);
+    // Gone, or already done by another instance before this one was restarted.
+    if (!entry || entry.media_status === 'ready' || entry.media_status === 'failed') return null;
+    await entries.recordMedia(entryId, pendingMediaAnalysis('processing'));
+    try {
+      const { media, artwork } = await analyseAudio(
+        {
+          open: (range) => storage.read(entry.path, range),
+          size: Number(entry.file_size),
+          mime: entry.mime,
+          name: entry.name,
+        },
+        { signal: context?.signal },
+      );
+      let artworkUrl: string | null = null;
+      if (artwork && entry.user_id !== null) {
+        try {
+          const image = await processedImage(artwork.bytes, MAX_ARTWORK_BYTES, 'artwork');
+          const stored = await entries.storeGenerated(entry.user_id, {
+            bytes: image.bytes,
+            name: `${entry.name.replace(/\.[^.]*$/, '')} cover.webp`,
+            mime: image.mime,
+            extension: image.extension,
+          });
+          artworkUrl = stored.url;
+        } catch (error) {
+          // A broken cover does not make the audio unusable.
+          deps.log?.('embedded artwork skipped', error);
+        }
+      }
+      const result: MediaAnalysis = { ...media, artwork_url: artworkUrl };
+      await entries.recordMedia(entryId, result);
+      return result;
+    } catch (error) {
+      const final =
+        error instanceof DecodeError || (context?.attempt ?? JOB_ATTEMPTS) >= JOB_ATTEMPTS;
+      if (!final) {
+        await entries.recordMedia(entryId, pendingMediaAnalysis('pending'));
+        throw error;
+      }
+      const reason = error instanceof DecodeError ? error.message : PROCESSING_FAILED;
+      if (!(error instanceof DecodeError)) deps.log?.('media processing failed', error);
+      const failed = pendingMediaAnalysis('failed', reason);
+      await entries.recordMedia(entryId, failed);
+      return failed;
+    }
+  }
+
+  jobs.define<{ entryId: number }>(MEDIA_JOB, async ({ entryId }, context) => {
+    await process(entryId, context);
+  });
+
+  return {
+    process,
+    /** Queues the pipeline for an entry; one job per entry however often it is asked. */
+    queue(entryId: number): Promise<void> {
+      return jobs.add(MEDIA_JOB, { entryId }, { jobId: `media-${entryId}` });
+    },
+  };
+}

@@ -1,0 +1,44 @@
+import { selectTheme, type Theme } from '@backbeat/common';
+
+const ICON_TYPES: Record<string, string> = { svg: 'image/svg+xml', png: 'image/png' };
+
+/** A theme colour (`r g b` channels) as `#rrggbb`. */
+function hex(channels: string | undefined, fallback: string): string {
+  const parts = channels?.trim().split(/\s+/).map(Number) ?? [];
+  if (parts.length !== 3 || parts.some((n) => !Number.isInteger(n) || n < 0 || n > 255))
+    return fallback;
+  return `#${parts.map((n) => n.toString(16).padStart(2, '0')).join('')}`;
+}
+
+/**
+ * The web app manifest (installable app): the site's name, and its colours from the default
+ * light theme; the favicon (an SVG scales to any size) or the admin's logo as icons.
+ */
+export function webAppManifest(input: {
+  siteName: string;
+  description: string;
+  themes: Theme[];
+  logo: string | null;
+}) {
+  const theme = selectTheme(input.themes, 'light', null, false);
+  const values = (theme?.values ?? {}) as Record<string, string>;
+  const icons: { src: string; sizes: string; type: string }[] = [
+    { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml' },
+  ];
+  const logoType = input.logo && ICON_TYPES[input.logo.split('.').pop()?.toLowerCase() ?? ''];
+  // An SVG logo scales to every size an install asks for; a bitmap's size is unknown here.
+  if (input.logo && logoType === 'image/svg+xml')
+    icons.unshift({ src: input.logo, sizes: 'any', type: logoType });
+  return {
+    name: input.siteName,
+    short_name: input.siteName.slice(0, 12),
+    description: input.description,
+    id: '/',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    background_color: hex(values['--be-bg'], '#ffffff'),
+    theme_color: hex(values['--be-primary'], '#db2754'),
+    icons,
+  };
+}

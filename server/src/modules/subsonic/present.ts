@@ -1,0 +1,157 @@
+import type { ArtistRef, Playlist, Track } from '@backbeat/common';
+import type { AlbumWithTotals, TrackFacts } from '../catalog/browse-service.ts';
+
+/** What the listener has starred and rated, to mark items with. */
+export interface ListenerMarks {
+  starred: {
+    tracks: Map<number, string>;
+    albums: Map<number, string>;
+    artists: Map<number, string>;
+  };
+  ratings: { tracks: Map<number, number>; albums: Map<number, number> };
+}
+
+export const EMPTY_MARKS: ListenerMarks = {
+  starred: { tracks: new Map(), albums: new Map(), artists: new Map() },
+  ratings: { tracks: new Map(), albums: new Map() },
+};
+
+const SUFFIXES: Record<string, string> = {
+  'audio/mpeg': 'mp3',
+  'audio/mp3': 'mp3',
+  'audio/flac': 'flac',
+  'audio/x-flac': 'flac',
+  'audio/ogg': 'ogg',
+  'audio/opus': 'opus',
+  'audio/mp4': 'm4a',
+  'audio/aac': 'aac',
+  'audio/wav': 'wav',
+  'audio/x-wav': 'wav',
+  'audio/webm': 'webm',
+};
+
+const seconds = (ms: number) => Math.round(ms / 1000);
+
+export const artistId = (id: number) => `ar-${id}`;
+export const albumId = (id: number) => `al-${id}`;
+export const trackId = (id: number) => `tr-${id}`;
+export const playlistId = (id: number) => `pl-${id}`;
+
+function artistRefs(artists: ArtistRef[]) {
+  return artists.map((artist) => ({ id: artistId(artist.id), name: artist.name }));
+}
+
+/** A song as Subsonic's `Child`. */
+export function presentSong(track: Track, facts: TrackFacts | undefined, marks: ListenerMarks) {
+  const mime = facts?.mime ?? 'audio/mpeg';
+  const first = track.artists[0];
+  const starred = marks.starred.tracks.get(track.id);
+  const rating = marks.ratings.tracks.get(track.id);
+  return {
+    id: trackId(track.id),
+    ...(track.album ? { parent: albumId(track.album.id) } : {}),
+    isDir: false,
+    title: track.name,
+    ...(track.album ? { album: track.album.name, albumId: albumId(track.album.id) } : {}),
+    ...(first
+      ? { artist: track.artists.map((a) => a.name).join(', '), artistId: artistId(first.id) }
+      : {}),
+    ...(track.number !== null ? { track: track.number } : {}),
+    ...(facts?.year ? { year: facts.year } : {}),
+    ...(facts?.genre ? { genre: facts.genre, genres: [{ name: facts.genre }] } : { genres: [] }),
+    ...(track.image ? { coverArt: trackId(track.id) } : {}),
+    contentType: mime,
+    suffix: SUFFIXES[mime] ?? 'mp3',
+    duration: seconds(track.duration),
+    playCount: track.plays,
+    created: track.created_at,
+    ...(starred ? { starred } : {}),
+    ...(rating ? { userRating: rating } : {}),
+    type: 'music',
+    mediaType: 'song',
+    // ReplayGain from the pipeline's EBU R128 measurement (gains against -18 LUFS).
+    ...(track.loudness
+      ? {
+          replayGain: {
+            trackGain: track.loudness.track_gain_db,
+            trackPeak: Math.round(10 ** (track.loudness.true_peak_dbtp / 20) * 10_000) / 10_000,
+            ...(track.loudness.album_gain_db !== null
+              ? { albumGain: track.loudness.album_gain_db }
+              : {}),
+          },
+        }
+      : {}),
+    isVideo: false,
+    artists: artistRefs(track.artists),
+    displayArtist: track.artists.map((a) => a.name).join(', '),
+  };
+}
+
+/** An album as Subsonic's `AlbumID3`. */
+export function presentAlbum(
+  album: AlbumWithTotals,
+  marks: ListenerMarks,
+  extra: { year?: number | null; genre?: string | null } = {},
+) {
+  const first = album.artists[0];
+  const starred = marks.starred.albums.get(album.id);
+  const rating = marks.ratings.albums.get(album.id);
+  return {
+    id: albumId(album.id),
+    name: album.name,
+    ...(first
+      ? { artist: album.artists.map((a) => a.name).join(', '), artistId: artistId(first.id) }
+      : {}),
+    ...(album.image ? { coverArt: albumId(album.id) } : {}),
+    songCount: album.song_count,
+    duration: seconds(album.duration),
+    playCount: album.plays,
+    created: album.created_at,
+    ...(starred ? { starred } : {}),
+    ...(rating ? { userRating: rating } : {}),
+    ...(album.release_date
+      ? { year: Number(album.release_date.slice(0, 4)) }
+      : extra.year
+        ? { year: extra.year }
+        : {}),
+    ...(extra.genre ? { genre: extra.genre } : {}),
+    artists: artistRefs(album.artists),
+    displayArtist: album.artists.map((a) => a.name).join(', '),
+    releaseTypes: [album.type],
+    isCompilation: album.type === 'compilation',
+    genres: extra.genre ? [{ name: extra.genre }] : [],
+  };
+}
+
+/** An artist as Subsonic's `ArtistID3`. */
+export function presentArtist(
+  artist: { id: number; name: string; image: string | null; album_count?: number },
+  marks: ListenerMarks,
+) {
+  const starred = marks.starred.artists.get(artist.id);
+  return {
+    id: artistId(artist.id),
+    name: artist.name,
+    ...(artist.image ? { coverArt: artistId(artist.id), artistImageUrl: artist.image } : {}),
+    ...(artist.album_count !== undefined ? { albumCount: artist.album_count } : {}),
+    ...(starred ? { starred } : {}),
+  };
+}
+
+export function presentPlaylist(
+  playlist: Playlist,
+  totals: { songCount: number; durationMs: number; changed: string },
+) {
+  return {
+    id: playlistId(playlist.id),
+    name: playlist.name,
+    ...(playlist.description ? { comment: playlist.description } : {}),
+    ...(playlist.owner ? { owner: playlist.owner.name } : {}),
+    public: playlist.is_public,
+    songCount: totals.songCount,
+    duration: seconds(totals.durationMs),
+    created: playlist.created_at,
+    changed: totals.changed,
+    ...(playlist.image ? { coverArt: playlistId(playlist.id) } : {}),
+  };
+}

@@ -1,0 +1,174 @@
+import formBody from '@fastify/formbody';
+import {
+  hasPermission,
+  OPEN_SUBSONIC_EXTENSIONS,
+  SUBSONIC_COVER_MAX_SIZE,
+  SUBSONIC_ERRORS,
+  type User,
+} from '@backbeat/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import sharp from 'sharp';
+import type { RoutesPlugin } from '../../http/types.ts';
+import { DomainError } from '../../lib/domain-errors.ts';
+import { sendGrowingFile } from '../../storage/growing-file.ts';
+import { sendStoredFile } from '../../storage/send-stored-file.ts';
+import { isSafeKey } from '../../storage/storage.ts';
+import { parseId, requireId } from './ids.ts';
+import type { ClientContext } from './listener-calls.ts';
+import {
+  notAuthorized,
+  notFound,
+  sendSubsonic,
+  sendSubsonicError,
+  SubsonicError,
+  SubsonicParams,
+  type Payload,
+} from './protocol.ts';
+
+interface Call {
+  params: SubsonicParams;
+  user: User;
+  client: ClientContext;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/** A call either answers a payload or has sent the reply itself (streams, images). */
+type Handler = (call: Call) => Promise<Payload | FastifyReply>;
+
+/** What a Backbeat service error means to a Subsonic client. */
+function asSubsonicError(error: unknown): SubsonicError | null {
+  if (error instanceof SubsonicError) return error;
+  if (!(error instanceof DomainError)) return null;
+  switch (error.kind) {
+    case 'not_found':
+      return new SubsonicError(SUBSONIC_ERRORS.notFound, error.message);
+    case 'forbidden':
+    case 'quota_reached':
+    case 'unauthenticated':
+      return new SubsonicError(SUBSONIC_ERRORS.notAuthorized, error.message);
+    default:
+      return new SubsonicError(SUBSONIC_ERRORS.generic, error.message);
+  }
+}
+
+/**
+ * OpenSubsonic at `/rest/*` (with or without `.view`, GET or form POST), so existing Subsonic
+ * apps can browse, search, star, keep playlists, scrobble and stream. It has its own
+ * sign-in (see auth.ts) and never uses the web session.
+ */
+export const subsonicRoutes: RoutesPlugin = async (app) => {
+  const { subsonic, streaming, storage } = app.services;
+  const { library, listener, auth } = subsonic;
+  await app.register(formBody);
+
+  const canPlay = (user: User) => hasPermission({ user, guestPermissions: [] }, 'music.play');
+
+  async function sendAudio(call: Call, attachment: boolean) {
+    if (!canPlay(call.user)) {
+      throw notAuthorized('Your plan does not include playing music.');
+    }
+    const id = requireId(call.params, 'id', 'tr');
+    const audio = await streaming.audio(id, { userId: call.user.id });
+    const options = {
+      contentType: audio.mime,
+      cacheControl: 'private, max-age=86400',
+      ...(attachment ? { headers: { 'Content-Disposition': 'attachment' } } : {}),
+    };
+    if (audio.rendering) await sendGrowingFile(call.request, call.reply, audio.rendering, options);
+    else await sendStoredFile(call.request, call.reply, storage, audio.path, options);
+    return call.reply;
+  }
+
+  /** Artwork as JPEG at the asked size (capped); stored SVG artwork is rasterised. */
+  async function sendCoverArt(call: Call) {
+    const raw = call.params.required('id');
+    const parsed = parseId(raw);
+    if (!parsed) throw notFound('Cover art');
+    const image = await subsonic.coverImage(parsed, call.user);
+    if (!image) throw notFound('Cover art');
+    if (!image.startsWith('/storage/')) return call.reply.redirect(image);
+    const key = image.slice('/storage/'.length);
+    if (!isSafeKey(key) || !(await storage.stat(key))) throw notFound('Cover art');
+    const size = call.params.int('size', 0, { min: 0, max: SUBSONIC_COVER_MAX_SIZE });
+    const chunks: Buffer[] = [];
+    for await (const chunk of storage.read(key)) chunks.push(chunk as Buffer);
+    let picture = sharp(Buffer.concat(chunks), { limitInputPixels: 25_000_000 });
+    if (size) picture = picture.resize(size, size, { fit: 'cover' });
+    const bytes = await picture.jpeg({ quality: 85 }).toBuffer();
+    return call.reply
+      .header('Cache-Control', 'private, max-age=86400')
+      .type('image/jpeg')
+      .send(bytes);
+  }
+
+  const calls: Record<string, Handler> = {
+    ping: async () => ({}),
+    getLicense: async () => ({ license: { valid: true } }),
+    getOpenSubsonicExtensions: async () => ({
+      openSubsonicExtensions: OPEN_SUBSONIC_EXTENSIONS.map((e) => ({
+        ...e,
+        versions: [...e.versions],
+      })),
+    }),
+    getMusicFolders: () => library.getMusicFolders(),
+    getIndexes: ({ user }) => library.getIndexes(user),
+    getArtists: ({ user }) => library.getArtists(user),
+    getArtist: ({ user, params }) => library.getArtist(user, params),
+    getAlbum: ({ user, params }) => library.getAlbum(user, params),
+    getSong: ({ user, params }) => library.getSong(user, params),
+    getAlbumList2: ({ user, params }) => library.getAlbumList2(user, params),
+    getRandomSongs: ({ user, params }) => library.getRandomSongs(user, params),
+    getGenres: () => library.getGenres(),
+    getStarred2: ({ user }) => library.getStarred2(user),
+    star: ({ user, params }) => library.star(user, params, true),
+    unstar: ({ user, params }) => library.star(user, params, false),
+    setRating: ({ user, params }) => library.setRating(user, params),
+    search3: ({ user, params }) => library.search3(user, params),
+    getLyricsBySongId: ({ user, params }) => library.getLyricsBySongId(user, params),
+    getSimilarSongs2: ({ user, params }) => library.getSimilarSongs2(user, params),
+    getTopSongs: ({ user, params }) => library.getTopSongs(user, params),
+    getPlaylists: ({ user }) => listener.getPlaylists(user),
+    getPlaylist: ({ user, params }) => listener.getPlaylist(user, params),
+    createPlaylist: ({ user, params }) => listener.createPlaylist(user, params),
+    updatePlaylist: ({ user, params }) => listener.updatePlaylist(user, params),
+    deletePlaylist: ({ user, params }) => listener.deletePlaylist(user, params),
+    scrobble: ({ user, params, client }) => listener.scrobble(user, params, client),
+    getNowPlaying: ({ user }) => listener.getNowPlaying(user),
+    getPlayQueue: ({ user }) => listener.getPlayQueue(user),
+    savePlayQueue: ({ user, params, client }) => listener.savePlayQueue(user, params, client),
+    getUser: ({ user, params }) => listener.getUser(user, params),
+    stream: (call) => sendAudio(call, false),
+    download: (call) => sendAudio(call, true),
+    getCoverArt: sendCoverArt,
+  };
+
+  const handle = async (request: FastifyRequest, reply: FastifyReply) => {
+    const params = new SubsonicParams(request);
+    const name = (request.params as { method: string }).method.replace(/\.view$/, '');
+    try {
+      const call = Object.hasOwn(calls, name) ? calls[name] : undefined;
+      if (!call) {
+        throw new SubsonicError(SUBSONIC_ERRORS.notFound, `Unknown method: ${name.slice(0, 60)}`);
+      }
+      const user = await auth.authenticate(params, request.ip);
+      const client = {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+        client: (params.string('c') ?? 'unknown').slice(0, 100),
+      };
+      const answer = await call({ params, user, client, request, reply });
+      if ((answer as unknown) === reply || reply.sent) return reply;
+      return sendSubsonic(reply, params, 'ok', answer as Payload);
+    } catch (error) {
+      const known = asSubsonicError(error);
+      if (!known) throw error;
+      if (reply.sent) return reply;
+      return sendSubsonicError(reply, params, known);
+    }
+  };
+
+  const config = { session: false, xsrf: false } as const;
+  app.get('/rest/:method', { config }, handle);
+  app.post('/rest/:method', { config }, handle);
+};

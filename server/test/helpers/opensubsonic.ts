@@ -1,0 +1,203 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import Ajv, { type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+
+/**
+ * Validates /rest answers against the OpenSubsonic OpenAPI description kept beside the repo
+ * (`../shared/opensubsonic/openapi.json`, Apache-2.0; read from there, never copied in).
+ * The description points at a few files it does not carry (`./responses/…json`); those are
+ * written here from the OpenSubsonic docs, as strict as the docs say.
+ */
+const DESCRIPTION = fileURLToPath(
+  new URL('../../../../shared/opensubsonic/openapi.json', import.meta.url),
+);
+
+const base = {
+  type: 'object',
+  properties: {
+    status: { type: 'string' },
+    version: { type: 'string' },
+    type: { type: 'string' },
+    serverVersion: { type: 'string' },
+    openSubsonic: { type: 'boolean' },
+  },
+  required: ['status', 'version', 'type', 'serverVersion', 'openSubsonic'],
+};
+const EXTERNAL: Record<string, object> = {
+  './responses/Subsonic-baseResponse.json': base,
+  './responses/Subsonic-successResponse.json': {
+    allOf: [base, { properties: { status: { const: 'ok' } } }],
+  },
+  './responses/Subsonic-failureResponse.json': {
+    allOf: [
+      base,
+      {
+        properties: { status: { const: 'failed' }, error: { $ref: './responses/error.json' } },
+        required: ['error'],
+      },
+    ],
+  },
+  './responses/Subsonic-response.json': {
+    type: 'object',
+    properties: {
+      'subsonic-response': {
+        oneOf: [
+          { $ref: './responses/Subsonic-successResponse.json' },
+          { $ref: './responses/Subsonic-failureResponse.json' },
+        ],
+      },
+    },
+    required: ['subsonic-response'],
+  },
+  './responses/error.json': {
+    type: 'object',
+    properties: {
+      code: { type: 'integer' },
+      message: { type: 'string' },
+      helpUrl: { type: 'string' },
+    },
+    required: ['code'],
+  },
+  './responses/ArtistID3.json': {
+    type: 'object',
+    properties: {
+      id: { type: 'string' },
+      name: { type: 'string' },
+      coverArt: { type: 'string' },
+      artistImageUrl: { type: 'string' },
+      albumCount: { type: 'integer' },
+      starred: { type: 'string', format: 'date-time' },
+      musicBrainzId: { type: 'string' },
+      sortName: { type: 'string' },
+      roles: { type: 'array', items: { type: 'string' } },
+    },
+    required: ['id', 'name'],
+  },
+  './responses/ReplayGain.json': {
+    type: 'object',
+    properties: {
+      trackGain: { type: 'number' },
+      albumGain: { type: 'number' },
+      trackPeak: { type: 'number' },
+      albumPeak: { type: 'number' },
+      baseGain: { type: 'number' },
+      fallbackGain: { type: 'number' },
+    },
+  },
+  './responses/itemGenre.json': {
+    type: 'object',
+    properties: { name: { type: 'string' } },
+    required: ['name'],
+  },
+  './responses/Contributor.json': {
+    type: 'object',
+    properties: {
+      role: { type: 'string' },
+      subRole: { type: 'string' },
+      artist: { type: 'object' },
+    },
+    required: ['role', 'artist'],
+  },
+  './responses/GenericMediaType.json': {
+    type: 'string',
+    enum: ['music', 'podcast', 'audiobook', 'video'],
+  },
+};
+
+/** `./responses/Subsonic-response.json` → `urn:ext:Subsonic-response`. */
+const externalId = (ref: string) => `urn:ext:${ref.replace(/^.*\//, '').replace(/\.json$/, '')}`;
+
+/** Rewrites the description's references so one Ajv instance resolves them all. */
+function rewriteRefs(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(rewriteRefs);
+  if (!node || typeof node !== 'object') return node;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (key === '$ref' && typeof value === 'string') {
+      out.$ref = value.startsWith('#/components/schemas/')
+        ? `urn:os:${value.slice('#/components/schemas/'.length)}`
+        : externalId(value);
+    } else if (key === 'externalDocs' || key === 'example' || key === 'examples') {
+      continue;
+    } else {
+      out[key] = rewriteRefs(value);
+    }
+  }
+  return out;
+}
+
+interface Description {
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        responses: Record<string, { $ref?: string; content?: Record<string, { schema: unknown }> }>;
+      }
+    >
+  >;
+  components: {
+    schemas: Record<string, unknown>;
+    responses: Record<string, { content?: Record<string, { schema: unknown }> }>;
+  };
+}
+
+export function openSubsonicValidator() {
+  const description = JSON.parse(readFileSync(DESCRIPTION, 'utf8')) as Description;
+  const ajv = new Ajv({ strict: false, allErrors: true });
+  addFormats(ajv);
+  for (const [name, schema] of Object.entries(EXTERNAL)) {
+    ajv.addSchema({ ...(rewriteRefs(schema) as object), $id: externalId(name) });
+  }
+  // The description's two slips, corrected as the Subsonic XSD and every server and client
+  // have it: ArtistsID3.index items are IndexID3 (a name and its artists), not ArtistID3;
+  // getAlbumList2 answers an AlbumList2 (AlbumID3 items), not an AlbumList (Child items).
+  const albumList2 = description.components.schemas.GetAlbumList2SuccessResponse as {
+    allOf: [unknown, { properties: { albumList2: { $ref: string } } }];
+  };
+  albumList2.allOf[1].properties.albumList2.$ref = '#/components/schemas/AlbumList2';
+  const artists = description.components.schemas.ArtistsID3 as {
+    properties: { index: { items: unknown } };
+  };
+  artists.properties.index.items = {
+    type: 'object',
+    properties: {
+      name: { type: 'string' },
+      artist: { type: 'array', items: { $ref: '#/components/schemas/ArtistID3' } },
+    },
+    required: ['name'],
+  };
+  for (const [name, schema] of Object.entries(description.components.schemas)) {
+    ajv.addSchema({ ...(rewriteRefs(schema) as object), $id: `urn:os:${name}` });
+  }
+  const validators = new Map<string, ValidateFunction>();
+
+  /** The JSON answer schema of `/rest/{method}` (its 200 response). */
+  function validatorFor(method: string): ValidateFunction {
+    const cached = validators.get(method);
+    if (cached) return cached;
+    const operation = description.paths[`/rest/${method}`]?.get;
+    if (!operation) throw new Error(`The description has no /rest/${method}`);
+    let response = operation.responses['200']!;
+    if (response.$ref) {
+      response = description.components.responses[response.$ref.split('/').pop()!]!;
+    }
+    const schema = response.content?.['application/json']?.schema;
+    if (!schema) throw new Error(`/rest/${method} has no JSON answer in the description`);
+    const validate = ajv.compile(rewriteRefs(schema) as object);
+    validators.set(method, validate);
+    return validate;
+  }
+
+  return {
+    /** The description's complaints about `body` as the answer of `method` (none = valid). */
+    problems(method: string, body: unknown): string[] {
+      const validate = validatorFor(method);
+      if (validate(body)) return [];
+      return (validate.errors ?? []).map(
+        (e) => `${e.instancePath || '/'} ${e.message ?? ''} ${JSON.stringify(e.params)}`,
+      );
+    },
+  };
+}

@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WAVEFORM_POINTS, type FileEntry, type MediaAnalysis } from '@backbeat/common';
+import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { encodeAudio, taggedMp3 } from '../helpers/audio.ts';
+import { listen, runTusUpload } from '../helpers/tus.ts';
+import { signedInUploader } from '../helpers/uploads.ts';
+import { NOT_DECODABLE } from '../../src/lib/audio/ffmpeg.ts';
+
+let t: TestApp;
+let base: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  base = await listen(t.app);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+type Uploader = Awaited<ReturnType<typeof signedInUploader>>;
+
+async function uploadPlain(uploader: Uploader, bytes: Buffer, name: string) {
+  const data = new FormData();
+  data.append('file', new Blob([bytes]), name);
+  const response = await uploader.browser.upload('/api/v1/file-entries', data);
+  expect(response.statusCode).toBe(201);
+  return response.json<{ fileEntry: FileEntry }>().fileEntry;
+}
+
+/** Polls the details call, as the upload panel does, until processing has ended. */
+async function processed(uploader: Uploader, id: number): Promise<MediaAnalysis> {
+  await t.app.services.jobs.idle();
+  const response = await uploader.browser.get(`/api/v1/file-entries/${id}/details`);
+  expect(response.statusCode).toBe(200);
+  const media = response.json<{ fileEntry: FileEntry }>().fileEntry.media;
+  expect(media).toBeTruthy();
+  return media!;
+}
+
+const entriesOf = (userId: number) =>
+  t.database.db.selectFrom('file_entries').selectAll().where('user_id', '=', userId).execute();
+
+describe('media processing after an audio upload', () => {
+  it('reads tags, duration, cover, waveform, loudness and gapless info of an MP3', async () => {
+    const uploader = await signedInUploader(t.app);
+    const entry = await uploadPlain(uploader, await taggedMp3(5), 'night-drive.mp3');
+    expect(entry.media?.status).toBe('pending');
+    const media = await processed(uploader, entry.id);
+    expect(media.status).toBe('ready');
+    expect(media.error).toBeNull();
+    expect(media.duration_ms).toBeGreaterThanOrEqual(4950);
+    expect(media.duration_ms).toBeLessThanOrEqual(5050);
+    expect(media).toMatchObject({ sample_rate: 44_100, channels: 2, bitrate: 192_000 });
+    expect(media.tags).toMatchObject({
+      title: 'Night Drive',
+      artists: ['The Testers'],
+      album: 'Test Album',
+      track_number: 3,
+      year: 2021,
+      genres: ['Synthwave'],
+    });
+    expect(media.waveform).toHaveLength(WAVEFORM_POINTS);
+    expect(Math.max(...media.waveform)).toBeCloseTo(0.1, 1);
+    // A 997 Hz sine at 0.1 on both channels: −20 LUFS, true peak −20 dBTP, ReplayGain +2 dB.
+    expect(media.loudness!.integrated_lufs).toBeGreaterThan(-20.5);
+    expect(media.loudness!.integrated_lufs).toBeLessThan(-19.5);
+    expect(Math.abs(media.loudness!.true_peak_dbtp + 20)).toBeLessThan(0.5);
+    expect(media.loudness!.track_gain_db).toBeCloseTo(-18 - media.loudness!.integrated_lufs, 2);
+    expect(media.gapless).toMatchObject({ sample_rate: 44_100, total_samples: 5 * 44_100 });
+    expect(media.gapless!.encoder_delay).toBeGreaterThan(0);
+
+    // The cover became an image entry of the uploader's own.
+    expect(media.artwork_url).toMatch(/^api\/v1\/file-entries\/\d+$/);
+    const cover = await uploader.browser.get(`/${media.artwork_url}`);
+    expect(cover.statusCode).toBe(200);
+    expect(cover.headers['content-type']).toBe('image/webp');
+    // The queryable columns carry the same figures.
+    const [row] = (await entriesOf(uploader.id)).filter((r) => r.id === entry.id);
+    expect(row).toMatchObject({ media_status: 'ready', duration_ms: media.duration_ms });
+    expect(row!.loudness_lufs).toBeCloseTo(media.loudness!.integrated_lufs, 1);
+  });
+
+  it('processes a FLAC file that came through tus', async () => {
+    const uploader = await signedInUploader(t.app);
+    const flac = await encodeAudio('aevalsrc=0.25*sin(2*PI*440*t):d=3:s=48000', 'flac', [
+      ...['-metadata', 'title=Lossless'],
+    ]);
+    const run = await runTusUpload(base, uploader.browser, flac, {
+      metadata: { name: 'lossless.flac', clientName: 'lossless.flac', accept: 'audio/*' },
+    });
+    const created = await uploader.browser.post('/api/v1/tus/entries', { uploadKey: run.id });
+    expect(created.statusCode).toBe(201);
+    const entry = created.json<{ fileEntry: FileEntry }>().fileEntry;
+    expect(entry.media?.status).toBe('pending');
+    const media = await processed(uploader, entry.id);
+    expect(media).toMatchObject({ status: 'ready', channels: 1, sample_rate: 48_000 });
+    expect(media.duration_ms).toBe(3000);
+    expect(media.tags?.title).toBe('Lossless');
+    expect(media.gapless).toMatchObject({ encoder_delay: 0, total_samples: 3 * 48_000 });
+    expect(media.artwork_url).toBeNull();
+  });
+
+  it('marks a file named .mp3 whose bytes are not audio as failed, with the reason', async () => {
+    const uploader = await signedInUploader(t.app);
+    const entry = await uploadPlain(
+      uploader,
+      Buffer.from('These are my lyrics, not a song.\n'.repeat(200)),
+      'song.mp3',
+    );
+    expect(entry.media?.status).toBe('pending');
+    const media = await processed(uploader, entry.id);
+    expect(media).toMatchObject({ status: 'failed', error: NOT_DECODABLE, loudness: null });
+    // Nothing else was written for it (no cover entry), and the server still answers.
+    expect(await entriesOf(uploader.id)).toHaveLength(1);
+    expect((await uploader.browser.get('/api/v1/file-entries/0/details')).statusCode).toBe(422);
+  });
+
+  it('keeps what decodes of a truncated MP3 and measures it', async () => {
+    const uploader = await signedInUploader(t.app);
+    const whole = await taggedMp3(6);
+    const entry = await uploadPlain(uploader, whole.subarray(0, whole.length / 2), 'cut.mp3');
+    const media = await processed(uploader, entry.id);
+    expect(media.status).toBe('ready');
+    expect(media.duration_ms).toBeGreaterThan(2000);
+    expect(media.duration_ms).toBeLessThan(4500);
+  });
+
+  it('leaves files that are not audio alone', async () => {
+    const uploader = await signedInUploader(t.app);
+    const entry = await uploadPlain(uploader, Buffer.from('hello'), 'notes.txt');
+    expect(entry.media).toBeUndefined();
+    await t.app.services.jobs.idle();
+    const [row] = await entriesOf(uploader.id);
+    expect(row!.media_status).toBeNull();
+  });
+});

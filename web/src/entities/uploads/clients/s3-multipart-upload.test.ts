@@ -1,0 +1,208 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MB } from '@backbeat/common';
+import type { EndpointDefinition } from '@backbeat/common/contract';
+import { ApiError } from '../../../lib/api-error.ts';
+import { describeFile } from '../upload-file.ts';
+import { readMultipartSession, writeMultipartSession } from './multipart-session.ts';
+import { startS3MultipartUpload } from './s3-multipart-upload.ts';
+import type { UploadJobInput } from './types.ts';
+
+/** The calls the client made, by the last part of their path. */
+let calls: { name: string; body: Record<string, unknown> }[];
+let heldParts: { PartNumber: number; ETag: string; Size: number }[];
+let puts: number[];
+let inFlight: number;
+let mostInFlight: number;
+let failPart: number | null;
+let putMs: number;
+
+vi.mock('../../../lib/api.ts', () => ({
+  api: async (contract: EndpointDefinition, body: Record<string, unknown>) => {
+    const name = contract.path.split('/').slice(-1)[0]!;
+    calls.push({ name, body });
+    switch (name) {
+      case 'create':
+        return { uploadId: 'new-upload', key: 'uploads/new' };
+      case 'get-uploaded-parts':
+        if (body.uploadId === 'gone') throw new ApiError(404, { message: 'Not found.' });
+        return { parts: heldParts };
+      case 'batch-sign-part-urls':
+        return {
+          urls: (body.partNumbers as number[]).map((partNumber) => ({
+            partNumber,
+            url: `https://bucket.test/part?partNumber=${partNumber}`,
+          })),
+        };
+      case 'complete':
+        return { location: null };
+      case 'abort':
+        return { aborted: true };
+      case 'entries':
+        return { fileEntry: { id: 1, name: 'x', path: body.filename } };
+      default:
+        throw new Error(`unexpected call ${name}`);
+    }
+  },
+}));
+
+vi.mock('./xhr-put.ts', () => ({
+  putWithProgress: async (
+    url: string,
+    body: Blob,
+    options: { onProgress?: (n: number) => void; signal?: AbortSignal },
+  ) => {
+    const part = Number(new URL(url).searchParams.get('partNumber'));
+    puts.push(part);
+    inFlight += 1;
+    mostInFlight = Math.max(mostInFlight, inFlight);
+    try {
+      // A PUT takes a moment, or stops at once when its signal aborts.
+      await new Promise((resolve, reject) => {
+        const timer = setTimeout(resolve, putMs);
+        options.signal?.addEventListener('abort', () => {
+          clearTimeout(timer);
+          reject(new DOMException('stopped', 'AbortError'));
+        });
+      });
+    } finally {
+      inFlight -= 1;
+    }
+    if (part === failPart) throw new TypeError('Failed to fetch');
+    options.onProgress?.(body.size);
+    return { etag: `"etag-${part}"` };
+  },
+}));
+
+/** 250 MB in parts of 20 MB: 13 parts, announced without allocating them. */
+function bigFile(size = 250 * MB): File {
+  const file = new File([new Uint8Array(8)], 'master.wav', { type: 'audio/wav', lastModified: 5 });
+  Object.defineProperty(file, 'size', { value: size });
+  Object.defineProperty(file, 'slice', {
+    value: (start: number, end: number) => ({ size: end - start }) as Blob,
+  });
+  return file;
+}
+
+function input(file = bigFile()): UploadJobInput & { progress: number[] } {
+  const progress: number[] = [];
+  return {
+    file,
+    info: describeFile(file),
+    metadata: {},
+    userId: 3,
+    chunkSize: 5 * MB,
+    onProgress: (bytes) => progress.push(bytes),
+    progress,
+  };
+}
+
+beforeEach(() => {
+  calls = [];
+  heldParts = [];
+  puts = [];
+  inFlight = 0;
+  mostInFlight = 0;
+  failPart = null;
+  putMs = 1;
+  const store = new Map<string, string>();
+  vi.stubGlobal('localStorage', {
+    getItem: (key: string) => store.get(key) ?? null,
+    setItem: (key: string, value: string) => void store.set(key, value),
+    removeItem: (key: string) => void store.delete(key),
+  });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const named = (name: string) => calls.filter((call) => call.name === name);
+
+describe('S3 multipart upload (spec 2 §4, §7, §9)', () => {
+  it('signs 10 parts a batch, sends 5 at once, completes, makes the entry and forgets the session', async () => {
+    const job = input();
+    const entry = await startS3MultipartUpload(job).done;
+    expect(entry.path).toBe('uploads/new');
+    expect(named('batch-sign-part-urls').map((call) => call.body.partNumbers)).toEqual([
+      [1, 2, 3, 4, 5, 6, 7, 8, 9, 10],
+      [11, 12, 13],
+    ]);
+    expect(mostInFlight).toBe(5);
+    expect([...puts].sort((a, b) => a - b)).toEqual(Array.from({ length: 13 }, (_, i) => i + 1));
+    const completed = named('complete')[0]!.body.parts as { PartNumber: number; ETag: string }[];
+    expect(completed.map((part) => part.PartNumber)).toEqual(puts.slice().sort((a, b) => a - b));
+    expect(completed[0]).toEqual({ PartNumber: 1, ETag: '"etag-1"' });
+    expect(named('entries')[0]!.body).toMatchObject({ filename: 'uploads/new', size: 250 * MB });
+    expect(job.progress.at(-1)).toBe(250 * MB);
+    expect(readMultipartSession(3, job.info.fingerprint)).toBeNull();
+  });
+
+  it('resumes the session kept under the fingerprint, sending only the parts S3 lacks', async () => {
+    const job = input();
+    writeMultipartSession(3, job.info.fingerprint, {
+      createdAt: Date.now(),
+      fileKey: 'uploads/kept',
+      uploadId: 'kept-upload',
+    });
+    heldParts = [1, 2, 3].map((PartNumber) => ({
+      PartNumber,
+      ETag: `"held-${PartNumber}"`,
+      Size: 20 * MB,
+    }));
+    await startS3MultipartUpload(job).done;
+    expect(named('create')).toHaveLength(0);
+    expect(named('get-uploaded-parts')[0]!.body).toEqual({
+      key: 'uploads/kept',
+      uploadId: 'kept-upload',
+    });
+    expect([...puts].sort((a, b) => a - b)).toEqual([4, 5, 6, 7, 8, 9, 10, 11, 12, 13]);
+    const completed = named('complete')[0]!.body.parts as { PartNumber: number; ETag: string }[];
+    expect(completed.slice(0, 4)).toEqual([
+      { PartNumber: 1, ETag: '"held-1"' },
+      { PartNumber: 2, ETag: '"held-2"' },
+      { PartNumber: 3, ETag: '"held-3"' },
+      { PartNumber: 4, ETag: '"etag-4"' },
+    ]);
+    // Resumed progress starts from the bytes S3 already held.
+    expect(job.progress[0]).toBe(60 * MB);
+  });
+
+  it('starts afresh when the server no longer knows the kept session', async () => {
+    const job = input();
+    writeMultipartSession(3, job.info.fingerprint, {
+      createdAt: Date.now(),
+      fileKey: 'uploads/old',
+      uploadId: 'gone',
+    });
+    await startS3MultipartUpload(job).done;
+    expect(named('create')).toHaveLength(1);
+    expect(puts).toHaveLength(13);
+  });
+
+  it('retries a part 3 times, then aborts the upload and forgets the session', async () => {
+    failPart = 2;
+    const job = input();
+    await expect(startS3MultipartUpload(job).done).rejects.toThrow('Failed to fetch');
+    expect(puts.filter((part) => part === 2)).toHaveLength(4);
+    expect(named('abort')[0]!.body).toEqual({ key: 'uploads/new', uploadId: 'new-upload' });
+    expect(named('complete')).toHaveLength(0);
+    expect(readMultipartSession(3, job.info.fingerprint)).toBeNull();
+  });
+
+  it('keeps the session on a pause and aborts it on a cancel', async () => {
+    putMs = 60_000;
+    const paused = input();
+    const first = startS3MultipartUpload(paused);
+    const firstEnd = first.done.catch((error: unknown) => error);
+    await vi.waitFor(() => expect(puts.length).toBeGreaterThan(0));
+    await first.stop('pause');
+    expect(await firstEnd).toBeInstanceOf(DOMException);
+    expect(named('abort')).toHaveLength(0);
+    expect(readMultipartSession(3, paused.info.fingerprint)?.uploadId).toBe('new-upload');
+
+    const cancelled = startS3MultipartUpload(input());
+    const cancelledEnd = cancelled.done.catch((error: unknown) => error);
+    await vi.waitFor(() => expect(named('get-uploaded-parts')).toHaveLength(1));
+    await cancelled.stop('cancel');
+    expect(await cancelledEnd).toBeInstanceOf(DOMException);
+    expect(named('abort')).toHaveLength(1);
+    expect(readMultipartSession(3, paused.info.fingerprint)).toBeNull();
+  });
+});

@@ -1,0 +1,34 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  getAdminSettings,
+  getBootstrapData,
+  sendTestEmail,
+  updateAdminSettings,
+} from '@backbeat/common/contracts';
+import { api } from '../../../lib/api.ts';
+import { useBootstrapStore } from '../../../lib/bootstrap.ts';
+
+const SETTINGS_KEY = ['admin', 'settings'] as const;
+
+export const useAdminSettings = () =>
+  useQuery({ queryKey: SETTINGS_KEY, queryFn: () => api(getAdminSettings) });
+
+/**
+ * Saves some settings (the settings and ads screens). The server applies them on every
+ * instance at once; this tab reloads its bootstrap data so the navbar, the player and the
+ * rest of the app here show the change without a reload.
+ */
+export function useSaveSettings() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (values: Record<string, unknown>) => api(updateAdminSettings, values),
+    onSuccess: async (answer) => {
+      client.setQueryData(SETTINGS_KEY, answer);
+      const { bootstrapData } = await api(getBootstrapData);
+      useBootstrapStore.getState().replace(bootstrapData);
+    },
+  });
+}
+
+export const useSendTestEmail = () =>
+  useMutation({ mutationFn: (to: string) => api(sendTestEmail, { to }) });

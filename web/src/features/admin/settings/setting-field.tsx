@@ -1,0 +1,173 @@
+import clsx from 'clsx';
+import { useId } from 'react';
+import type { SettingField } from '@backbeat/common/admin/settings';
+import { useTrans } from '../../../lib/translator.ts';
+import { TextField } from '../../../ui/text-field.tsx';
+
+/** What a form shows for a stored value (numbers as text, lists joined, bytes as MB). */
+export function toDisplay(field: SettingField, stored: unknown): unknown {
+  const { input } = field;
+  if (field.secret) return '';
+  switch (input.type) {
+    case 'boolean':
+      return stored === true;
+    case 'number':
+      return typeof stored === 'number' ? String(stored / (input.scale ?? 1)) : '';
+    case 'list':
+      return Array.isArray(stored) ? stored.join(', ') : '';
+    case 'checkboxes':
+      return (stored as Record<string, boolean> | null) ?? {};
+    default:
+      return stored ?? '';
+  }
+}
+
+/** The value to validate and send, from what the form shows. */
+export function toStored(field: SettingField, shown: unknown): unknown {
+  const { input } = field;
+  if (input.type === 'number') {
+    const text = String(shown ?? '').trim();
+    if (text === '') return null;
+    const number = Number(text);
+    return Number.isFinite(number) ? Math.round(number * (input.scale ?? 1)) : text;
+  }
+  if (input.type === 'list') {
+    return String(shown ?? '')
+      .split(/[\s,]+/)
+      .filter(Boolean);
+  }
+  return shown;
+}
+
+const fieldClass =
+  'rounded-lg border bg-bg-elevated px-3 py-2 text-fg outline-none focus:ring-2 focus:ring-primary/40';
+
+interface SettingFieldProps {
+  field: SettingField;
+  value: unknown;
+  error?: string;
+  /** For a secret: whether a value is stored already. */
+  secretSet?: boolean;
+  onChange(value: unknown): void;
+}
+
+/** One setting, drawn from its declaration: switch, text, number, choice, list or options. */
+export function SettingFieldInput({ field, value, error, secretSet, onChange }: SettingFieldProps) {
+  const trans = useTrans();
+  const id = `setting-${useId()}`;
+  const hintId = `${id}-hint`;
+  const label = trans(field.label);
+  const help = error ?? trans(field.help);
+  const hint = (
+    <p id={hintId} className={clsx('text-xs', error ? 'text-danger' : 'text-fg-muted')}>
+      {help}
+    </p>
+  );
+  const described = { 'aria-describedby': hintId, 'aria-invalid': error ? true : undefined };
+  const { input } = field;
+
+  if (input.type === 'boolean') {
+    return (
+      <div className="flex items-start justify-between gap-4">
+        <div>
+          <label htmlFor={id} className="text-sm font-medium text-fg">
+            {label}
+          </label>
+          {hint}
+        </div>
+        <input
+          id={id}
+          name={field.name}
+          type="checkbox"
+          role="switch"
+          checked={value === true}
+          onChange={(e) => onChange(e.target.checked)}
+          className="mt-1 size-5 accent-[rgb(var(--be-primary))]"
+          {...described}
+        />
+      </div>
+    );
+  }
+  if (input.type === 'checkboxes') {
+    const checked = (value as Record<string, boolean>) ?? {};
+    return (
+      <fieldset className="flex flex-col gap-2" {...described}>
+        <legend className="text-sm font-medium text-fg">{label}</legend>
+        {input.options.map((option) => (
+          <label key={option.value} className="flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              name={`${field.name}.${option.value}`}
+              checked={checked[option.value] === true}
+              onChange={(e) => onChange({ ...checked, [option.value]: e.target.checked })}
+              className="size-4 accent-[rgb(var(--be-primary))]"
+            />
+            {trans(option.label)}
+          </label>
+        ))}
+        {hint}
+      </fieldset>
+    );
+  }
+  if (input.type === 'select' || input.type === 'textarea') {
+    return (
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor={id} className="text-sm font-medium text-fg">
+          {label}
+        </label>
+        {input.type === 'select' ? (
+          <select
+            id={id}
+            name={field.name}
+            value={String(value ?? '')}
+            onChange={(e) => onChange(e.target.value)}
+            className={clsx(fieldClass, error ? 'border-danger' : 'border-border')}
+            {...described}
+          >
+            {input.options.map((option) => (
+              <option key={option.value} value={option.value}>
+                {trans(option.label)}
+              </option>
+            ))}
+          </select>
+        ) : (
+          <textarea
+            id={id}
+            name={field.name}
+            rows={4}
+            value={String(value ?? '')}
+            onChange={(e) => onChange(e.target.value)}
+            className={clsx(fieldClass, error ? 'border-danger' : 'border-border')}
+            {...described}
+          />
+        )}
+        {hint}
+      </div>
+    );
+  }
+  return (
+    <TextField
+      id={id}
+      name={field.name}
+      label={input.type === 'number' && input.unit ? `${label} (${input.unit})` : label}
+      type={
+        field.secret
+          ? 'password'
+          : input.type === 'number'
+            ? 'number'
+            : input.type === 'email'
+              ? 'email'
+              : 'text'
+      }
+      autoComplete={field.secret ? 'new-password' : 'off'}
+      placeholder={
+        field.secret ? (secretSet ? trans('Stored; leave empty to keep') : trans('Not set')) : ''
+      }
+      {...(input.type === 'number' ? { min: input.min, max: input.max } : {})}
+      value={String(value ?? '')}
+      onChange={(e) => onChange(e.target.value)}
+      error={error}
+      description={error ? undefined : trans(field.help)}
+    />
+  );
+}

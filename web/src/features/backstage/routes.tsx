@@ -1,0 +1,110 @@
+import { Navigate, Outlet, type RouteObject } from 'react-router';
+import { RouteGuard } from '../../entities/session/route-guard.tsx';
+import { subjectInsightsRoutes } from '../insights/routes.tsx';
+
+/** Spec 2 §2: backstage needs login; requests need backstageRequests.create, creation music.create. */
+function Guard({ permission }: { permission?: string }) {
+  return (
+    <RouteGuard permission={permission}>
+      <Outlet />
+    </RouteGuard>
+  );
+}
+
+const page = (load: () => Promise<React.ComponentType>) => ({
+  lazy: async () => ({ Component: await load() }),
+});
+
+/**
+ * Backstage routes, loaded on demand so listeners never download them. The layout's
+ * `<Outlet/>` also takes the insights pages (`tracks/:trackId/insights` …) added beside these.
+ */
+export const backstageRoutes: RouteObject[] = [
+  {
+    path: 'backstage',
+    element: <Guard />,
+    children: [
+      {
+        lazy: async () => ({
+          Component: (await import('./backstage-layout.tsx')).BackstageLayout,
+        }),
+        children: [
+          { index: true, element: <Navigate to="tracks" replace /> },
+          {
+            element: <Guard permission="backstageRequests.create" />,
+            children: [
+              {
+                path: 'requests',
+                ...page(
+                  async () => (await import('./requests/request-types-page.tsx')).RequestTypesPage,
+                ),
+              },
+              {
+                path: 'requests/:type',
+                ...page(
+                  async () => (await import('./requests/request-form-page.tsx')).RequestFormPage,
+                ),
+              },
+            ],
+          },
+          {
+            path: 'requests/:requestId/request-submitted',
+            ...page(
+              async () =>
+                (await import('./requests/request-submitted-page.tsx')).RequestSubmittedPage,
+            ),
+          },
+          {
+            element: <Guard permission="music.create" />,
+            children: [
+              {
+                path: 'upload',
+                ...page(async () => (await import('./upload/upload-page.tsx')).UploadPage),
+              },
+              {
+                path: 'tracks/new',
+                ...page(
+                  async () => (await import('./editors/track-editor-page.tsx')).TrackEditorPage,
+                ),
+              },
+              {
+                path: 'albums/new',
+                ...page(
+                  async () => (await import('./editors/album-editor-page.tsx')).AlbumEditorPage,
+                ),
+              },
+            ],
+          },
+          {
+            path: 'tracks',
+            ...page(async () => (await import('./lists/my-tracks-page.tsx')).MyTracksPage),
+          },
+          {
+            path: 'albums',
+            ...page(async () => (await import('./lists/my-albums-page.tsx')).MyAlbumsPage),
+          },
+          {
+            path: 'artists',
+            ...page(async () => (await import('./lists/my-artists-page.tsx')).MyArtistsPage),
+          },
+          // Insights of the music the user manages (the server answers 404 for the rest).
+          ...subjectInsightsRoutes,
+          {
+            path: 'tracks/:trackId/edit',
+            ...page(async () => (await import('./editors/track-editor-page.tsx')).TrackEditorPage),
+          },
+          {
+            path: 'albums/:albumId/edit',
+            ...page(async () => (await import('./editors/album-editor-page.tsx')).AlbumEditorPage),
+          },
+          {
+            path: 'artists/:artistId/edit',
+            ...page(
+              async () => (await import('./editors/artist-editor-page.tsx')).ArtistEditorPage,
+            ),
+          },
+        ],
+      },
+    ],
+  },
+];
