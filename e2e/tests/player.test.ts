@@ -118,6 +118,10 @@ describe('the player', () => {
     await expect
       .poll(() => announcement.textContent())
       .toBe(`${before[2]} was moved to position 3.`);
+    // dnd-kit's keyboard sensor starts listening for arrows in a setTimeout(0) queued when Space
+    // picked the track up, and React can announce before that timer runs; a timer queued now
+    // runs after it, so the arrow below is heard (without this the press was sometimes lost).
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
     await page.keyboard.press('ArrowUp');
     await expect
       .poll(() => announcement.textContent())
