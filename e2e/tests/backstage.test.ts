@@ -101,7 +101,12 @@ describe('backstage: from files to a released album', () => {
       ),
     );
     await page.goto(`${server.url}/backstage/upload`);
-    await page.getByLabel('Choose audio files').setInputFiles([dawn, dusk]);
+    // Through the shared upload panel, the way a person picks files.
+    const [chooser] = await Promise.all([
+      page.waitForEvent('filechooser'),
+      page.getByRole('button', { name: 'Choose files' }).click(),
+    ]);
+    await chooser.setFiles([dawn, dusk]);
 
     // 4. The drafts, filled in from the tags, grouped by album.
     const album = page.getByRole('region', { name: 'Album First Light' });
@@ -112,6 +117,17 @@ describe('backstage: from files to a released album', () => {
     expect(await rows.nth(1).textContent()).toContain('Echo Valley');
     expect(await rows.nth(1).textContent()).toContain('folk');
     expect(await rows.nth(2).textContent()).toContain('Dusk');
+    // Drafts wait for the media pipeline, so they carry its waveform and exact duration.
+    const drafted = await server.app.services.database.db
+      .selectFrom('tracks')
+      .select(['name', 'waveform', 'duration'])
+      .where('name', 'in', ['Dawn', 'Dusk'])
+      .execute();
+    expect(drafted).toHaveLength(2);
+    for (const track of drafted) {
+      expect((JSON.parse(track.waveform) as number[]).length).toBeGreaterThan(10);
+      expect(track.duration).toBeGreaterThan(5_000);
+    }
 
     // 5. Publish the album.
     await album.getByRole('button', { name: 'Publish album' }).click();

@@ -1,119 +1,105 @@
-import { useId, useState } from 'react';
-import type { BackstageTrack } from '@backbeat/common';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { BackstageTrack, FileEntry } from '@backbeat/common';
 import * as endpoints from '@backbeat/common/contracts';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { api } from '../../../lib/api.ts';
 import { useTrans, useTransChoice } from '../../../lib/translator.ts';
-import { buttonClass } from '../../../ui/button.tsx';
-import { Icon } from '../../../ui/icons.tsx';
-import { uploadEntry } from '../components/file-upload-button.tsx';
+import { MediaSummary, UploadPanel, useFileEntryDetails } from '../../../entities/uploads/index.ts';
 import { refreshBackstage } from '../queries.ts';
 import { DraftReview } from './draft-review.tsx';
 
-interface Item {
-  name: string;
-  progress: number;
-  error: string | null;
+const settled = (entry: FileEntry) =>
+  !entry.media || entry.media.status === 'ready' || entry.media.status === 'failed';
+
+/** One uploaded file while the media pipeline reads it; reports once it has finished. */
+function ProcessingEntry({
+  entry,
+  onSettled,
+}: {
+  entry: FileEntry;
+  onSettled: (entry: FileEntry) => void;
+}) {
+  const latest = useFileEntryDetails(entry) ?? entry;
+  const done = settled(latest);
+  useEffect(() => {
+    if (done) onSettled(latest);
+  }, [done, latest, onSettled]);
+  return (
+    <li className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
+      <span className="min-w-0 flex-1 truncate font-medium">{latest.name}</span>
+      <MediaSummary entry={latest} />
+    </li>
+  );
 }
 
 /**
- * `backstage/upload`: audio files go up, each becomes a draft track pre-filled from its tags,
- * and the drafts are reviewed by album and published. (A plain file input until the shared
- * upload panel lands on main.)
+ * `backstage/upload`: audio files go up through the shared upload panel (drag and drop,
+ * folders, tus or S3, pause and resume); once the media pipeline has read a file (tags,
+ * artwork, waveform, loudness) it becomes a draft track pre-filled from them, and the drafts
+ * are reviewed by album and published.
  */
 export function UploadPage() {
   const trans = useTrans();
   const transChoice = useTransChoice();
-  const inputId = useId();
-  const [items, setItems] = useState<Item[]>([]);
+  const [processing, setProcessing] = useState<FileEntry[]>([]);
   const [drafts, setDrafts] = useState<BackstageTrack[]>([]);
-  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const started = useRef(new Set<number>());
+  // Drafts are made one request at a time, so files of one album find the album the first made.
+  const queue = useRef(Promise.resolve());
 
-  const upload = async (files: File[]) => {
-    if (!files.length) return;
-    setBusy(true);
-    setItems(files.map((file) => ({ name: file.name, progress: 0, error: null })));
-    const update = (index: number, change: Partial<Item>) =>
-      setItems((list) => list.map((item, i) => (i === index ? { ...item, ...change } : item)));
-    const ids: number[] = [];
-    for (const [index, file] of files.entries()) {
-      try {
-        const entry = await uploadEntry(file, ['audio/*'], (progress) =>
-          update(index, { progress }),
-        );
-        update(index, { progress: 1 });
-        ids.push(entry.id);
-      } catch (failure) {
-        update(index, { error: trans(errorMessage(failure, 'file')) });
-      }
-    }
-    try {
-      if (ids.length) {
-        const { tracks } = await api(endpoints.createDrafts, { file_entry_ids: ids });
-        setDrafts((list) => [...list, ...tracks]);
-        void refreshBackstage();
-      }
-    } catch (failure) {
-      setItems((list) => [
-        ...list,
-        { name: trans('Drafts'), progress: 0, error: trans(errorMessage(failure)) },
-      ]);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const onUploaded = useCallback(
+    (entry: FileEntry) => setProcessing((list) => [...list, entry]),
+    [],
+  );
+  const onSettled = useCallback(
+    (entry: FileEntry) => {
+      if (started.current.has(entry.id)) return;
+      started.current.add(entry.id);
+      queue.current = queue.current.then(async () => {
+        try {
+          const { tracks } = await api(endpoints.createDrafts, { file_entry_ids: [entry.id] });
+          setDrafts((list) => [...list, ...tracks]);
+          void refreshBackstage();
+        } catch (error) {
+          setFailure(`${entry.name}: ${trans(errorMessage(error))}`);
+        } finally {
+          setProcessing((list) => list.filter((item) => item.id !== entry.id));
+        }
+      });
+    },
+    [trans],
+  );
 
   return (
     <section aria-labelledby="upload-title" className="flex flex-col gap-6">
       <h1 id="upload-title" className="text-2xl font-semibold">
         {trans('Upload')}
       </h1>
-      <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-border px-6 py-10 text-center">
-        <Icon name="music" size={36} className="text-fg-muted" />
-        <p className="text-sm text-fg-muted">
-          {trans('Each audio file becomes a draft track filled in from its tags.')}
-        </p>
-        <label htmlFor={inputId} className={buttonClass('primary', 'md', 'cursor-pointer')}>
-          {trans('Choose audio files')}
-        </label>
-        <input
-          id={inputId}
-          type="file"
-          multiple
-          accept="audio/*"
-          className="sr-only"
-          disabled={busy}
-          onChange={(event) => {
-            const files = [...(event.target.files ?? [])];
-            event.target.value = '';
-            void upload(files);
-          }}
-        />
-      </div>
-      {items.length > 0 && (
-        <ul aria-label={trans('Uploads')} className="flex flex-col gap-2">
-          {items.map((item, index) => (
-            <li key={index} className="flex flex-wrap items-center gap-3 text-sm">
-              <span className="min-w-0 flex-1 truncate">{item.name}</span>
-              {item.error ? (
-                <span role="alert" className="text-danger">
-                  {item.error}
-                </span>
-              ) : (
-                <progress
-                  className="h-1.5 w-40 accent-[rgb(var(--be-primary))]"
-                  value={Math.round(item.progress * 100)}
-                  max={100}
-                  aria-label={trans('Uploading :name', { name: item.name })}
-                />
-              )}
-            </li>
-          ))}
-        </ul>
+      <p className="text-sm text-fg-muted">
+        {trans('Each audio file becomes a draft track filled in from its tags.')}
+      </p>
+      <UploadPanel
+        title={trans('Add audio files')}
+        scope="backstage-upload"
+        accept={['audio/*']}
+        onUploaded={onUploaded}
+      />
+      {processing.length > 0 && (
+        <section aria-labelledby="upload-reading-title" className="flex flex-col gap-2">
+          <h2 id="upload-reading-title" className="text-lg font-semibold">
+            {trans('Reading tags and artwork')}
+          </h2>
+          <ul aria-label={trans('Reading tags and artwork')} className="flex flex-col gap-2">
+            {processing.map((entry) => (
+              <ProcessingEntry key={entry.id} entry={entry} onSettled={onSettled} />
+            ))}
+          </ul>
+        </section>
       )}
-      {busy && (
-        <p role="status" className="text-sm text-fg-muted">
-          {trans('Uploading')}
+      {failure && (
+        <p role="alert" className="text-sm text-danger">
+          {failure}
         </p>
       )}
       {drafts.length > 0 && (
