@@ -9,7 +9,7 @@ import { seriousAccessibilityProblems } from '../src/axe.ts';
 import { launchBrowser, loginThroughApi, newPage } from '../src/browser.ts';
 import { acceptCookies } from '../src/catalog.ts';
 import { ADMIN, startServer, type TestServer } from '../src/server.ts';
-import { generateDemoAudio } from '../../server/src/modules/demo-audio/generator.ts';
+import { taggedMp3 } from '../../server/test/helpers/tagged-audio.ts';
 import { startS3, type TestS3 } from '../../server/test/helpers/s3-server.ts';
 
 let server: TestServer;
@@ -150,8 +150,8 @@ describe('the upload panel', () => {
     await context.close();
   }, 60_000);
 
-  it('shows the processing result of an uploaded MP3: duration, waveform and loudness', async () => {
-    const { mp3 } = await generateDemoAudio(11, 5, 'house');
+  it('shows the processing result of an uploaded MP3 and drafts a track from it, as backstage does', async () => {
+    const mp3 = await taggedMp3({ title: 'Demo Take', artist: 'Admin Uploads' }, 11, 5);
     const { context, page, errors } = await openUploadPage(server);
     await chooseFiles(page, [fileOnDisk('demo take.mp3', mp3)]);
     await completedRow(page, 'demo take.mp3').waitFor({ timeout: 30_000 });
@@ -161,7 +161,20 @@ describe('the upload panel', () => {
     await row.getByText(/-?\d+\.\d LUFS/).waitFor();
     expect(await row.getByTestId('upload-waveform').locator('rect').count()).toBeGreaterThan(10);
     // The entries list below shows the same result.
-    await page.getByRole('table').getByText('Ready').waitFor();
+    await page.getByRole('table', { name: '1 uploaded file' }).getByText('Ready').waitFor();
+    // Once processed, the file is a draft track named from its tags, which the admin publishes.
+    await page.getByRole('heading', { name: '1 draft ready for review' }).waitFor();
+    const draft = page.getByRole('row').filter({ hasText: /Demo Take/ });
+    expect(await draft.textContent()).toContain('Admin Uploads');
+    await draft.getByRole('button', { name: 'Publish Demo Take' }).click();
+    await draft.getByRole('cell', { name: 'Published' }).waitFor();
+    const track = await server.app.services.database.db
+      .selectFrom('tracks')
+      .select(['status', 'waveform'])
+      .where('name', '=', 'Demo Take')
+      .executeTakeFirstOrThrow();
+    expect(track.status).toBe('published');
+    expect((JSON.parse(track.waveform) as number[]).length).toBeGreaterThan(10);
     expect(errors).toEqual([]);
     await context.close();
   }, 60_000);

@@ -4,7 +4,8 @@ import { downloadFileEntry } from '@backbeat/common/contracts';
 import { apiUrl } from '../../lib/api.ts';
 import { setPageTitle } from '../../lib/document-title.ts';
 import { useTrans, useTransChoice } from '../../lib/translator.ts';
-import { MediaSummary, UploadPanel, useFileEntryDetails } from '../../entities/uploads/index.ts';
+import { MediaSummary, useFileEntryDetails } from '../../entities/uploads/index.ts';
+import { UploadPage } from '../backstage/upload/upload-page.tsx';
 
 function UploadedEntryRow({ entry }: { entry: FileEntry }) {
   const trans = useTrans();
@@ -34,8 +35,9 @@ function UploadedEntryRow({ entry }: { entry: FileEntry }) {
 }
 
 /**
- * Admin upload (spec 2 §2 `admin/upload`, files.update): the shared upload panel, and the
- * entries uploaded on this page with what processing made of them.
+ * Admin upload (spec 2 §2 `admin/upload`, files.update): backstage's upload page, so audio
+ * becomes draft tracks the same way, taking any file type; below it, every entry uploaded on
+ * this page with what processing made of it.
  */
 export function AdminUploadPage() {
   const trans = useTrans();
@@ -48,11 +50,8 @@ export function AdminUploadPage() {
   useEffect(() => setPageTitle(trans('Upload')), [trans]);
 
   return (
-    <section aria-labelledby="admin-upload-title" className="flex flex-col gap-6 px-4 py-6 md:px-8">
-      <h1 id="admin-upload-title" className="text-2xl font-semibold">
-        {trans('Upload')}
-      </h1>
-      <UploadPanel title={trans('Add files')} scope="admin-upload" onUploaded={onUploaded} />
+    <div className="flex flex-col gap-6 px-4 py-6 md:px-8">
+      <UploadPage scope="admin-upload" accept={null} onUploaded={onUploaded} />
       <section aria-labelledby="admin-uploaded-title" className="flex flex-col gap-2">
         <h2 id="admin-uploaded-title" className="text-lg font-semibold">
           {trans('Uploaded on this page')}
@@ -90,6 +89,6 @@ export function AdminUploadPage() {
           </table>
         )}
       </section>
-    </section>
+    </div>
   );
 }

@@ -33,29 +33,49 @@ function ProcessingEntry({
 }
 
 /**
- * `backstage/upload`: audio files go up through the shared upload panel (drag and drop,
+ * `backstage/upload` (and admin's upload screen): audio files go up through the shared upload panel (drag and drop,
  * folders, tus or S3, pause and resume); once the media pipeline has read a file (tags,
  * artwork, waveform, loudness) it becomes a draft track pre-filled from them, and the drafts
  * are reviewed by album and published.
  */
-export function UploadPage() {
+export function UploadPage({
+  scope = 'backstage-upload',
+  accept = ['audio/*'],
+  onUploaded: alsoOnUploaded,
+}: {
+  /** The upload rows this page lists (admin and backstage keep theirs apart). */
+  scope?: string;
+  /** What the panel takes; null for any type (admin's screen), of which only audio is drafted. */
+  accept?: string[] | null;
+  onUploaded?: (entry: FileEntry) => void;
+} = {}) {
   const trans = useTrans();
   const transChoice = useTransChoice();
   const [processing, setProcessing] = useState<FileEntry[]>([]);
   const [drafts, setDrafts] = useState<BackstageTrack[]>([]);
   const [failure, setFailure] = useState<string | null>(null);
+  const [unreadable, setUnreadable] = useState<string[]>([]);
   const started = useRef(new Set<number>());
   // Drafts are made one request at a time, so files of one album find the album the first made.
   const queue = useRef(Promise.resolve());
 
   const onUploaded = useCallback(
-    (entry: FileEntry) => setProcessing((list) => [...list, entry]),
-    [],
+    (entry: FileEntry) => {
+      alsoOnUploaded?.(entry);
+      if (entry.mime?.startsWith('audio/')) setProcessing((list) => [...list, entry]);
+    },
+    [alsoOnUploaded],
   );
   const onSettled = useCallback(
     (entry: FileEntry) => {
       if (started.current.has(entry.id)) return;
       started.current.add(entry.id);
+      if (entry.media?.status === 'failed') {
+        // The row above already says why; a file that does not decode cannot be a track.
+        setUnreadable((list) => [...list, entry.name]);
+        setProcessing((list) => list.filter((item) => item.id !== entry.id));
+        return;
+      }
       queue.current = queue.current.then(async () => {
         try {
           const { tracks } = await api(endpoints.createDrafts, { file_entry_ids: [entry.id] });
@@ -80,9 +100,9 @@ export function UploadPage() {
         {trans('Each audio file becomes a draft track filled in from its tags.')}
       </p>
       <UploadPanel
-        title={trans('Add audio files')}
-        scope="backstage-upload"
-        accept={['audio/*']}
+        title={trans('Add files')}
+        scope={scope}
+        accept={accept ?? undefined}
         onUploaded={onUploaded}
       />
       {processing.length > 0 && (
@@ -96,6 +116,13 @@ export function UploadPage() {
             ))}
           </ul>
         </section>
+      )}
+      {unreadable.length > 0 && (
+        <p role="status" className="text-sm text-fg-muted">
+          {trans(':names could not be read as audio, so no draft was made.', {
+            names: unreadable.join(', '),
+          })}
+        </p>
       )}
       {failure && (
         <p role="alert" className="text-sm text-danger">
