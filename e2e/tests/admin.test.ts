@@ -133,6 +133,25 @@ describe('the admin area', () => {
     await context.close();
   });
 
+  it('creates an artist from the artists list and lands in its editor', async () => {
+    const { context, page } = await adminPage();
+    await page.goto(`${server.url}/admin/artists`);
+    await page.getByRole('link', { name: 'New artist' }).click();
+    await page.getByRole('heading', { name: 'New artist' }).waitFor();
+    // Nameless first: the field says what is missing and nothing is made.
+    await page.getByRole('button', { name: 'Create artist' }).click();
+    await page.getByText('The name is required.').waitFor();
+    await page.getByLabel('Name', { exact: true }).fill('Zq Harbour Lights');
+    await page.getByLabel('Genres').fill('Indie, Folk');
+    await page.getByRole('button', { name: 'Create artist' }).click();
+    await page.getByRole('heading', { name: 'Edit "Zq Harbour Lights"' }).waitFor();
+    expect(page.url()).toMatch(/\/admin\/artists\/\d+\/edit$/);
+
+    await page.goto(`${server.url}/admin/artists?query=Harbour`);
+    await page.getByRole('cell', { name: 'Zq Harbour Lights' }).waitFor();
+    await context.close();
+  });
+
   it('edits a channel and sees the change on the home page', async () => {
     const { context, page } = await adminPage();
     await page.goto(`${server.url}/admin/channels`);

@@ -29,10 +29,10 @@ async function account(email: string, name: string) {
 }
 
 /**
- * The journey of issue 11: a listener asks to become an artist, an admin approves (through
- * the service, as the admin API would), the new artist uploads two tagged MP3s (ffmpeg wrote
- * the tags; the drafts read them with music-metadata until the media pipeline describes
- * uploads), sees the tags filled in, publishes the album, and a follower is told. Then lyrics
+ * The journey of issue 11: a listener asks to become an artist, an admin approves it from the
+ * admin queue, the new artist uploads two tagged MP3s (ffmpeg wrote the tags) through the
+ * upload panel, sees the drafts filled in from what the media pipeline read, publishes the
+ * album, and a follower is told. Then lyrics
  * stamped with the sync helper follow the music in the player.
  */
 describe('backstage: from files to a released album', () => {
@@ -53,11 +53,23 @@ describe('backstage: from files to a released album', () => {
     const requestId = Number(/requests\/(\d+)\//.exec(page.url())?.[1]);
     expect(requestId).toBeGreaterThan(0);
 
-    // 2. An admin approves it.
-    const adminRow = await server.app.services.users.findRowByEmail(ADMIN.email);
-    const admin = await server.app.services.users.getById(adminRow!.id);
-    const approved = await server.app.services.backstageRequests.approve(admin, requestId);
-    const artistId = approved.artist!.id;
+    // 2. An admin finds it in the queue and approves it.
+    const admin = await newPage(browser);
+    await acceptCookies(admin.context, server.url);
+    await loginThroughApi(admin.context, server.url, ADMIN);
+    await admin.page.goto(`${server.url}/admin/backstage-requests`);
+    await admin.page.getByRole('link', { name: 'Review Echo Valley' }).click();
+    await admin.page.getByRole('heading', { name: 'Request for Echo Valley' }).waitFor();
+    await admin.page.getByText('https://example.com/echo').waitFor();
+    await admin.page.getByRole('button', { name: 'Approve' }).click();
+    await admin.page.getByText('Request approved').waitFor();
+    await admin.context.close();
+    const { artist_id: approvedArtist } = await server.app.services.database.db
+      .selectFrom('backstage_requests')
+      .select('artist_id')
+      .where('id', '=', requestId)
+      .executeTakeFirstOrThrow();
+    const artistId = approvedArtist!;
 
     // A follower of the new artist.
     const fan = await account('fan@backbeat.test', 'Finn Fan');

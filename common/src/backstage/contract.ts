@@ -18,6 +18,7 @@ import {
   createTrackSchema,
   denyBackstageRequestSchema,
   updateAlbumSchema,
+  createArtistSchema,
   updateArtistSchema,
   updateTrackSchema,
 } from './schemas.ts';
@@ -143,6 +144,18 @@ export const getBackstageArtist = endpoint({
   tags,
   params: idParamsSchema,
   response: artist,
+});
+
+export const createBackstageArtist = endpoint({
+  method: 'POST',
+  path: '/api/v1/backstage/artists',
+  access: 'music.update',
+  summary:
+    'Creates an artist profile (catalog editors; artists get theirs through a backstage request)',
+  tags,
+  body: createArtistSchema,
+  response: artist,
+  status: 201,
 });
 
 export const updateBackstageArtist = endpoint({

@@ -226,17 +226,18 @@ export const albumTrackOrderSchema = z.object({
     .max(BACKSTAGE_LIMITS.albumTracks, 'Too many tracks.'),
 });
 
-export const updateArtistSchema = z
-  .object({
-    name: requiredText('name', 255),
-    image: imageField,
-    description: text('bio', BACKSTAGE_LIMITS.descriptionLength).nullable(),
-    links: z
-      .array(z.object({ url: webLink, title: text('link title', 100) }))
-      .max(BACKSTAGE_LIMITS.artistLinks, `Give at most ${BACKSTAGE_LIMITS.artistLinks} links.`),
-    genres: names('genre', BACKSTAGE_LIMITS.genresPerItem),
-  })
-  .partial();
+const artistFieldsSchema = z.object({
+  name: requiredText('name', 255),
+  image: imageField,
+  description: text('bio', BACKSTAGE_LIMITS.descriptionLength).nullable(),
+  links: z
+    .array(z.object({ url: webLink, title: text('link title', 100) }))
+    .max(BACKSTAGE_LIMITS.artistLinks, `Give at most ${BACKSTAGE_LIMITS.artistLinks} links.`),
+  genres: names('genre', BACKSTAGE_LIMITS.genresPerItem),
+});
+export const updateArtistSchema = artistFieldsSchema.partial();
+/** A new artist profile needs its name; the rest can follow in its editor. */
+export const createArtistSchema = artistFieldsSchema.partial().required({ name: true });
 export type ArtistInput = z.output<typeof updateArtistSchema>;
 
 export const createDraftsSchema = z.object({

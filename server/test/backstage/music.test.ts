@@ -349,6 +349,48 @@ describe('editing', () => {
   });
 });
 
+describe('new artist profiles', () => {
+  it('lets catalog editors create an artist, listed and searchable at once; others may not', async () => {
+    const admin = await guestBrowser(t.app);
+    await admin.login(t.admin.email, t.admin.password);
+    const created = await admin.post('/api/v1/backstage/artists', {
+      name: 'Harbour Lights',
+      description: 'From the coast',
+      genres: ['Indie'],
+      links: [{ url: 'https://harbour.example', title: 'Site' }],
+    });
+    expect(created.statusCode).toBe(201);
+    const artist = created.json().artist;
+    expect(artist).toMatchObject({
+      name: 'Harbour Lights',
+      description: 'From the coast',
+      genres: ['indie'],
+      verified: false,
+    });
+    const page = await admin.get(`/api/v1/artists/${artist.id}`);
+    expect(page.statusCode).toBe(200);
+    const found = await admin.get('/api/v1/search?query=harbour');
+    expect(found.json().results.artists.map((a: { id: number }) => a.id)).toContain(artist.id);
+
+    const bad = await admin.post('/api/v1/backstage/artists', {
+      name: '',
+      links: [{ url: 'ftp://x', title: 'x' }],
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().errors)).toEqual(expect.arrayContaining(['name', 'links.0.url']));
+    const nameless = await admin.post('/api/v1/backstage/artists', { description: 'No name' });
+    expect(nameless.statusCode).toBe(422);
+    expect(nameless.json().errors.name).toBeDefined();
+
+    // An artist's own account manages its profile, but making new ones is for catalog editors.
+    const member = await artistAccount();
+    const refused = await member.browser.post('/api/v1/backstage/artists', { name: 'Mine too' });
+    expect(refused.statusCode).toBe(403);
+    const guest = await guestBrowser(t.app);
+    expect((await guest.post('/api/v1/backstage/artists', { name: 'Anon' })).statusCode).toBe(401);
+  });
+});
+
 describe('downloads', () => {
   it('lets listeners download only tracks made downloadable; editors always may', async () => {
     const owner = await artistAccount();

@@ -12,6 +12,7 @@ import type {
 import { forbidden, notFound, validationFailed } from '../../lib/domain-errors.ts';
 import { pageWindow, paginate } from '../../lib/pagination.ts';
 import { groupByOwner, inOrder } from '../catalog/present.ts';
+import { searchDocument } from '../search/document.ts';
 import type { MusicDeps } from './ports.ts';
 import { namesByOwner, presentAlbum, presentArtist, presentTrack } from './present.ts';
 import { createReleases } from './releases.ts';
@@ -355,6 +356,29 @@ export function createBackstageMusicService(deps: MusicDeps) {
       const [artist] = await service.artists([id]);
       if (!artist) throw notFound();
       return artist;
+    },
+    /** A catalog editor's new artist profile (the route needs music.update), listed at once. */
+    async createArtist(
+      user: User,
+      input: ArtistInput & { name: string },
+    ): Promise<BackstageArtist> {
+      const stamp = now();
+      const id = await repo.insertArtist({
+        name: input.name,
+        image: input.image || null,
+        description: input.description || null,
+        verified: 0,
+        links: JSON.stringify(input.links ?? []),
+        plays: 0,
+        popularity: 0,
+        owner_id: user.id,
+        created_at: stamp,
+        updated_at: stamp,
+      });
+      if (input.genres?.length) await repo.setGenres('artist_genres', id, input.genres, stamp);
+      await deps.search.upsert([searchDocument('artist', id, input.name, '', 0)]);
+      deps.afterChange();
+      return service.getArtist(user, id);
     },
     async updateArtist(user: User, id: number, input: ArtistInput): Promise<BackstageArtist> {
       await policy.assertArtist(user, id);

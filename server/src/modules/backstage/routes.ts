@@ -10,6 +10,7 @@ import {
   deleteBackstageTrack,
   downloadTrack,
   denyBackstageRequest,
+  createBackstageArtist,
   getAdminBackstageRequest,
   getBackstageAlbum,
   getBackstageArtist,
@@ -99,6 +100,9 @@ export const backstageRoutes: RoutesPlugin = async (app) => {
   }));
   registerEndpoint(app, getBackstageArtist, async (request) => ({
     artist: await music.getArtist(userOf(request), request.params.id),
+  }));
+  registerEndpoint(app, createBackstageArtist, async (request) => ({
+    artist: await music.createArtist(userOf(request), request.body),
   }));
   registerEndpoint(app, updateBackstageArtist, async (request) => ({
     artist: await music.updateArtist(userOf(request), request.params.id, request.body),

@@ -167,6 +167,7 @@ export const adminRoutes: RouteObject[] = [
         { path: 'tracks/:trackId/edit', ...page(trackEditor) },
         { path: 'albums/new', ...page(albumEditor) },
         { path: 'albums/:albumId/edit', ...page(albumEditor) },
+        { path: 'artists/new', ...page(artistEditor) },
         { path: 'artists/:artistId/edit', ...page(artistEditor) },
       ]),
       guarded('files.update', [

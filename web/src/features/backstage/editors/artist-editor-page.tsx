@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import type { BackstageArtist } from '@backbeat/common';
 import * as endpoints from '@backbeat/common/contracts';
 import { PageSkeleton, QueryError } from '../../../entities/errors/page-states.tsx';
@@ -13,41 +13,55 @@ import { useFieldErrors } from '../components/use-field-errors.ts';
 import { refreshBackstage, useBackstageArtist } from '../queries.ts';
 import { ImageField, Section, splitNames } from './form-parts.tsx';
 
-/** `backstage/artists/{id}/edit` (admin may reuse it: `artistId` or `id`). */
+/**
+ * `backstage/artists/{id}/edit` (admin reuses it: `artistId` or `id`), and admin's
+ * `artists/new`, which creates the profile and then opens its editor.
+ */
 export function ArtistEditorPage() {
   const params = useParams();
-  const id = Number(params.artistId ?? params.id);
+  const idParam = params.artistId ?? params.id;
+  if (idParam === undefined) return <ArtistForm artist={null} />;
+  return <ExistingArtist id={Number(idParam)} />;
+}
+
+function ExistingArtist({ id }: { id: number }) {
   const query = useBackstageArtist(id);
   if (query.isPending) return <PageSkeleton />;
   if (query.isError) return <QueryError error={query.error} retry={() => void query.refetch()} />;
   return <ArtistForm key={query.data.id} artist={query.data} />;
 }
 
-function ArtistForm({ artist }: { artist: BackstageArtist }) {
+function ArtistForm({ artist }: { artist: BackstageArtist | null }) {
   const trans = useTrans();
+  const navigate = useNavigate();
   const fields = useFieldErrors();
-  const [name, setName] = useState(artist.name);
-  const [image, setImage] = useState(artist.image ?? '');
-  const [bio, setBio] = useState(artist.description ?? '');
-  const [genres, setGenres] = useState(artist.genres.join(', '));
-  const [links, setLinks] = useState(artist.links);
+  const [name, setName] = useState(artist?.name ?? '');
+  const [image, setImage] = useState(artist?.image ?? '');
+  const [bio, setBio] = useState(artist?.description ?? '');
+  const [genres, setGenres] = useState(artist?.genres.join(', ') ?? '');
+  const [links, setLinks] = useState(artist?.links ?? []);
   const [busy, setBusy] = useState(false);
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
     setBusy(true);
     fields.clear();
+    const input = {
+      name,
+      image: image || null,
+      description: bio || null,
+      genres: splitNames(genres),
+      links: links.filter((link) => link.url.trim()),
+    };
     try {
-      await api(endpoints.updateBackstageArtist, {
-        id: artist.id,
-        name,
-        image: image || null,
-        description: bio || null,
-        genres: splitNames(genres),
-        links: links.filter((link) => link.url.trim()),
-      });
+      if (artist) {
+        await api(endpoints.updateBackstageArtist, { id: artist.id, ...input });
+      } else {
+        const created = await api(endpoints.createBackstageArtist, input);
+        void navigate(`../${created.artist.id}/edit`, { relative: 'path', replace: true });
+      }
       void refreshBackstage();
-      toast(trans('Artist saved'));
+      toast(artist ? trans('Artist saved') : trans('Artist created'));
     } catch (failure) {
       fields.show(failure);
     } finally {
@@ -66,8 +80,8 @@ function ArtistForm({ artist }: { artist: BackstageArtist }) {
       aria-labelledby="artist-title"
     >
       <h1 id="artist-title" className="flex items-center gap-2 text-2xl font-semibold">
-        {trans('Edit ":name"', { name: artist.name })}
-        {artist.verified && (
+        {artist ? trans('Edit ":name"', { name: artist.name }) : trans('New artist')}
+        {artist?.verified && (
           <span className="inline-flex text-primary" title={trans('Verified')}>
             <Icon name="verified" size={22} />
             <span className="sr-only">{trans('Verified')}</span>
@@ -143,7 +157,7 @@ function ArtistForm({ artist }: { artist: BackstageArtist }) {
         </Button>
       </Section>
       <Button type="submit" disabled={busy} className="w-fit">
-        {trans('Save')}
+        {artist ? trans('Save') : trans('Create artist')}
       </Button>
     </form>
   );
