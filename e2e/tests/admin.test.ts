@@ -154,6 +154,14 @@ describe('the admin area', () => {
 
   it('edits a channel and sees the change on the home page', async () => {
     const { context, page } = await adminPage();
+    // The editor opens by the channel's address as well as by its id (spec 2 §2 {slugOrId}).
+    await page.goto(`${server.url}/admin/channels/popular-tracks/edit`);
+    await expect.poll(() => page.getByLabel('Name').inputValue()).toBe('Popular tracks');
+    await page.goto(`${server.url}/admin/channels/no-such-channel/edit`);
+    await page
+      .getByRole('heading', { name: "Looks like you've found the doorway to the great nothing" })
+      .waitFor();
+
     await page.goto(`${server.url}/admin/channels`);
     await page.getByLabel('Search channels').fill('popular-tracks');
     await page.getByRole('link', { name: 'Edit Popular tracks' }).click();

@@ -15,7 +15,7 @@ import { Skeleton } from '../../../ui/skeleton.tsx';
 import { Checkbox, TextField } from '../../../ui/text-field.tsx';
 import { toast } from '../../../ui/toast/toast-store.ts';
 import { NotFoundPage } from '../../../entities/errors/error-pages.tsx';
-import { useResourceRow, useSaveResource } from '../resources/queries.ts';
+import { useResourceList, useResourceRow, useSaveResource } from '../resources/queries.ts';
 import { ResourceIndex } from '../resources/resource-index.tsx';
 import { ChannelItemsEditor } from './channel-items.tsx';
 
@@ -88,16 +88,22 @@ export function ChannelsIndexPage() {
   );
 }
 
-/** channels/new and channels/{id}/edit. */
+/** channels/new and channels/{slugOrId}/edit (spec 2 §2): a channel by its id or its address. */
 export function ChannelFormPage() {
   const { id } = useParams();
-  const channelId = id === undefined ? null : Number(id);
-  const valid = channelId === null || (Number.isInteger(channelId) && channelId > 0);
-  const row = useResourceRow<AdminChannel>(channelsResource, valid ? channelId : null);
-  if (!valid) return <NotFoundPage />;
-  if (channelId === null) return <ChannelForm />;
+  const numeric = id !== undefined && /^\d+$/.test(id);
+  const bySlug = useResourceList<AdminChannel>(
+    channelsResource,
+    { query: id ?? '' },
+    id !== undefined && !numeric,
+  );
+  const slugMatch = bySlug.data?.pagination.data.find((channel) => channel.slug === id);
+  const channelId = id === undefined ? null : numeric ? Number(id) : (slugMatch?.id ?? null);
+  const row = useResourceRow<AdminChannel>(channelsResource, channelId);
+  if (id === undefined) return <ChannelForm />;
+  if (!numeric && bySlug.isPending) return <Skeleton className="m-6 h-64" />;
+  if (channelId === null || row.isError) return <NotFoundPage />;
   if (row.isPending) return <Skeleton className="m-6 h-64" />;
-  if (row.isError) return <NotFoundPage />;
   return <ChannelForm channel={row.data} key={row.data.id} />;
 }
 

@@ -30,11 +30,13 @@ const call = api as (contract: unknown, input?: Record<string, unknown>) => Prom
 export const useResourceList = <Row extends ResourceRow>(
   resource: ResourceContracts,
   params: ListParams,
+  enabled = true,
 ) =>
   useQuery({
     queryKey: resourceKeys.list(resource, params),
     queryFn: () => call(resource.list, params) as Promise<ResourcePage<Row>>,
     placeholderData: keepPreviousData,
+    enabled,
   });
 
 export const useResourceRow = <Row extends ResourceRow>(
