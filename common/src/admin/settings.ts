@@ -120,6 +120,8 @@ export type SettingInput =
   | { type: 'select'; options: SettingOption[] }
   /** A list of words, typed separated by commas. */
   | { type: 'list' }
+  /** Named links, one per line as `Name | address` (registration policies). */
+  | { type: 'links' }
   /** A map of option → on/off. */
   | { type: 'checkboxes'; options: SettingOption[] };
 
@@ -157,6 +159,22 @@ const secret = z
   .optional();
 const choice = <const T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(values, { error: 'Choose one of the options.' });
+/** A policy a new account accepts (spec 1 §3 registration policies): its name and address. */
+const policies = z
+  .array(
+    z.object({
+      id: z.string().min(1).max(100),
+      name: z.string().trim().min(1, 'Give each policy a name.').max(100, 'The name is too long.'),
+      url: z
+        .string()
+        .trim()
+        .max(2000, 'The address is too long.')
+        .refine((value) => /^(https?:\/\/\S+|\/\S*)$/.test(value), {
+          error: 'Write each policy as “Name | https://address” or “Name | /pages/…”.',
+        }),
+    }),
+  )
+  .max(10, 'Give at most 10 policies.');
 const words = z
   .array(
     z
@@ -262,12 +280,43 @@ export const SETTING_FIELDS: SettingField[] = [
     schema: bool,
   },
   {
+    name: 'themes.default_id',
+    section: 'general',
+    label: 'Default theme',
+    help: 'The theme visitors get until they choose one; System follows their device.',
+    input: {
+      type: 'select',
+      options: [
+        { value: 'system', label: 'System' },
+        { value: 'light', label: 'Light' },
+        { value: 'dark', label: 'Dark' },
+      ],
+    },
+    schema: choice(['system', 'light', 'dark']),
+  },
+  {
     name: 'site.demo',
     section: 'general',
     label: 'Demo site',
     help: 'Prefills the login form with a demo account.',
     input: { type: 'boolean' },
     schema: bool,
+  },
+  {
+    name: 'site.demo_email',
+    section: 'general',
+    label: 'Demo account email',
+    help: 'The account a demo site’s login form is filled in with; empty makes a random one.',
+    input: { type: 'email' },
+    schema: optionalEmail,
+  },
+  {
+    name: 'site.demo_password',
+    section: 'general',
+    label: 'Demo account password',
+    help: 'Shown to every visitor of a demo site, so never reuse a real password.',
+    input: { type: 'text' },
+    schema: optionalText(255, 'password'),
   },
   // subscriptions
   {
@@ -318,6 +367,14 @@ export const SETTING_FIELDS: SettingField[] = [
     help: 'Only existing accounts can sign in.',
     input: { type: 'boolean' },
     schema: bool,
+  },
+  {
+    name: 'registration.policies',
+    section: 'authentication',
+    label: 'Policies to accept',
+    help: 'One per line as “Name | address”; new accounts tick each one to register.',
+    input: { type: 'links' },
+    schema: policies,
   },
   {
     name: 'require_email_confirmation',

@@ -3,7 +3,7 @@ import type { BootstrapData, Pagination } from '@backbeat/common';
 import { SETTING_FIELDS, SETTINGS_SECTIONS } from '@backbeat/common/admin/settings';
 import type { AdminSettings, LogEntry } from '@backbeat/common/admin/site';
 import sourceLines from '@backbeat/common/i18n/source-lines.json';
-import { isSettingName } from '../../src/modules/settings/defaults.ts';
+import { SETTING_DEFAULTS, isSettingName } from '../../src/modules/settings/defaults.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { openBrowser, uniqueIp, type Browser } from '../helpers/client.ts';
 import { createTrack } from '../helpers/catalog.ts';
@@ -59,6 +59,61 @@ describe('the settings declaration', () => {
       expect(field.help.length, field.name).toBeGreaterThan(0);
     }
     expect(new Set(SETTING_FIELDS.map((f) => f.name)).size).toBe(SETTING_FIELDS.length);
+  });
+});
+
+/**
+ * Settings with no field on the settings screen, each with where it is changed instead. A new
+ * setting must either get a field (with help text) or a line here saying why it has none.
+ */
+const EDITED_ELSEWHERE: [prefix: string, where: string][] = [
+  ['fonts.', 'the appearance editor (issue 14)'],
+  ['branding.logo_', 'the appearance editor (issue 14)'],
+  ['branding.splash_video_', 'the appearance editor (issue 14)'],
+  ['seo.', 'the appearance editor’s SEO section (issue 14)'],
+  ['menus', 'the appearance editor’s menus (issue 14)'],
+  ['ads.', 'the Ads screen, sanitised there'],
+  ['demo_catalog.seeded', 'internal: set once by the first start'],
+  ['site.demo_account', 'internal: the random demo account a demo site makes'],
+  ['notifications.vapid_keys', 'internal: generated on the first start, never typed'],
+];
+
+describe('settings without a field, and the newer fields', () => {
+  it('gives every setting a field on the settings screen, or names where it is edited instead', () => {
+    const declared = new Set(SETTING_FIELDS.map((field) => field.name));
+    const unplaced = Object.keys(SETTING_DEFAULTS).filter(
+      (name) =>
+        !declared.has(name) && !EDITED_ELSEWHERE.some(([prefix]) => name.startsWith(prefix)),
+    );
+    expect(unplaced).toEqual([]);
+  });
+
+  it('takes registration policies as "Name | address" lines, refusing a line without an address', async () => {
+    const field = SETTING_FIELDS.find((f) => f.name === 'registration.policies')!;
+    expect(
+      field.schema.safeParse([{ id: 'terms', name: 'Terms', url: '/pages/1/terms' }]).success,
+    ).toBe(true);
+    const bad = field.schema.safeParse([{ id: 'terms', name: 'Terms', url: '' }]);
+    expect(bad.success).toBe(false);
+    const saved = await admin.put(SETTINGS, {
+      'registration.policies': [{ id: 'privacy', name: 'Privacy', url: 'https://example.com/p' }],
+      'themes.default_id': 'dark',
+    });
+    expect(saved.statusCode).toBe(200);
+    const boot = await bootstrapOf(await openBrowser(t.app));
+    expect(boot.settings.registration.policies).toEqual([
+      { id: 'privacy', name: 'Privacy', url: 'https://example.com/p' },
+    ]);
+    expect(boot.settings.themes.default_id).toBe('dark');
+    const refused = await admin.put(SETTINGS, {
+      'registration.policies': [{ id: 'x', name: 'X', url: 'javascript:alert(1)' }],
+      'themes.default_id': 'neon',
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(Object.keys(refused.json().errors)).toEqual(
+      expect.arrayContaining(['registration.policies.0.url', 'themes.default_id']),
+    );
+    await admin.put(SETTINGS, { 'registration.policies': [], 'themes.default_id': 'system' });
   });
 });
 

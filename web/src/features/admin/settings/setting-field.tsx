@@ -15,6 +15,12 @@ export function toDisplay(field: SettingField, stored: unknown): unknown {
       return typeof stored === 'number' ? String(stored / (input.scale ?? 1)) : '';
     case 'list':
       return Array.isArray(stored) ? stored.join(', ') : '';
+    case 'links':
+      return Array.isArray(stored)
+        ? (stored as { name: string; url: string }[])
+            .map((link) => `${link.name} | ${link.url}`)
+            .join('\n')
+        : '';
     case 'checkboxes':
       return (stored as Record<string, boolean> | null) ?? {};
     default:
@@ -35,6 +41,23 @@ export function toStored(field: SettingField, shown: unknown): unknown {
     return String(shown ?? '')
       .split(/[\s,]+/)
       .filter(Boolean);
+  }
+  if (input.type === 'links') {
+    return String(shown ?? '')
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean)
+      .map((line) => {
+        const bar = line.lastIndexOf('|');
+        const name = (bar === -1 ? line : line.slice(0, bar)).trim();
+        const url = bar === -1 ? '' : line.slice(bar + 1).trim();
+        const id =
+          name
+            .toLowerCase()
+            .replace(/[^a-z0-9]+/g, '-')
+            .replace(/^-|-$/g, '') || 'policy';
+        return { id, name, url };
+      });
   }
   return shown;
 }
@@ -109,7 +132,7 @@ export function SettingFieldInput({ field, value, error, secretSet, onChange }: 
       </fieldset>
     );
   }
-  if (input.type === 'select' || input.type === 'textarea') {
+  if (input.type === 'select' || input.type === 'textarea' || input.type === 'links') {
     return (
       <div className="flex flex-col gap-1.5">
         <label htmlFor={id} className="text-sm font-medium text-fg">
