@@ -61,3 +61,89 @@ export function mergeAppearanceValues<T>(target: T, values: unknown): T {
   }
   return merged as T;
 }
+
+// ---- what the editor edits that every page shows (bootstrap `landing`, `custom_code`) ----
+
+export const boundedText = (max: number, what: string) =>
+  z
+    .string({ error: `The ${what} must be text.` })
+    .trim()
+    .max(max, `The ${what} is too long.`);
+
+/** A same-site path or a web address; never `javascript:` and the like. */
+export const siteAddress = (what: string) =>
+  boundedText(2000, what).refine((value) => /^(\/(?!\/)\S*|https?:\/\/\S+)$/.test(value), {
+    error: `The ${what} must be a path on this site (/…) or a web address (https://…).`,
+  });
+/** Empty or null for none (no transform: the schema also describes answers). */
+export const optionalSiteAddress = (what: string) =>
+  z.union([z.literal(''), siteAddress(what)]).nullable();
+
+export const landingButtonSchema = z.object({
+  label: boundedText(60, 'button label').min(1, 'Give the button a label.'),
+  action: siteAddress('button link'),
+  style: z.enum(['primary', 'outline']),
+});
+export const landingFeatureSchema = z.object({
+  icon: z
+    .string()
+    .regex(/^[a-zA-Z]{1,40}$/, 'Choose an icon.')
+    .nullable(),
+  title: boundedText(100, 'feature title').min(1, 'Give the feature a title.'),
+  text: boundedText(500, 'feature text'),
+  image: optionalSiteAddress('feature image'),
+});
+export const landingContentSchema = z.object({
+  headline: boundedText(200, 'headline').min(1, 'The headline is required.'),
+  subtitle: boundedText(500, 'subtitle'),
+  background_image: optionalSiteAddress('background image'),
+  action_buttons: z.array(landingButtonSchema).max(3, 'Give at most 3 buttons.'),
+  primary_features: z.array(landingFeatureSchema).max(8, 'Give at most 8 features.'),
+  secondary_features: z.array(landingFeatureSchema).max(6, 'Give at most 6 features.'),
+});
+export type LandingContent = z.infer<typeof landingContentSchema>;
+
+/** The landing page until an admin edits it (and what the demo site shows). */
+export const LANDING_DEFAULTS: LandingContent = {
+  headline: 'Music for every moment',
+  subtitle: 'Listen to artists, albums and radio stations, and build a library that is all yours.',
+  background_image: null,
+  action_buttons: [
+    { label: 'Start listening', action: '/', style: 'primary' },
+    { label: 'Create a free account', action: '/register', style: 'outline' },
+  ],
+  primary_features: [
+    {
+      icon: 'music',
+      title: 'Stream the whole catalog',
+      text: 'Artists, albums and playlists, with lyrics that follow along.',
+      image: null,
+    },
+    {
+      icon: 'radio',
+      title: 'Endless radio',
+      text: 'Start a station from any artist, track or genre and let it play.',
+      image: null,
+    },
+    {
+      icon: 'queue',
+      title: 'Your queue, your way',
+      text: 'Play next, reorder by dragging, and pick up where you left off.',
+      image: null,
+    },
+    {
+      icon: 'devices',
+      title: 'Everywhere you are',
+      text: 'On your phone, your laptop and the lock screen, with media keys.',
+      image: null,
+    },
+  ],
+  secondary_features: [],
+};
+
+/** Custom code added to every page: CSS as a style sheet, HTML sanitised at the end of body. */
+export const customCodeSchema = z.object({
+  css: z.string().max(100_000, 'The CSS is too long.'),
+  html: z.string().max(100_000, 'The HTML is too long.'),
+});
+export type CustomCode = z.infer<typeof customCodeSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { customCodeSchema, landingContentSchema } from './appearance.ts';
 import { MENU_POSITIONS } from './constants.ts';
 import { workspaceSummarySchema } from './workspaces.ts';
 
@@ -232,6 +233,10 @@ export const bootstrapDataSchema = z.object({
   themes: z.object({ all: z.array(themeSchema), selectedThemeId: z.number().nullable() }),
   menus: z.array(menuSchema),
   branding: brandingSchema,
+  /** The landing page's words, buttons and features (appearance editor). */
+  landing: landingContentSchema,
+  /** The admin's CSS and (sanitised) HTML added to every page. */
+  custom_code: customCodeSchema,
   base_url: z.string(),
   cookie_notice: cookieNoticeSchema,
   show_cookie_notice: z.boolean(),

@@ -64,6 +64,31 @@ describe('admin settings', () => {
     await guest.page.getByRole('banner').getByText('Zq Radio').waitFor();
     await guest.context.close();
   });
+
+  it('an admin lists a policy to accept, and the register form asks for it', async () => {
+    const { context, page } = await adminPage();
+    await page.goto(`${server.url}/admin/settings/authentication`);
+    const policies = page.getByLabel('Policies to accept');
+    // A line without an address is refused on the field, before anything is sent.
+    await policies.fill('Zq House rules');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page
+      .getByText('Write each policy as “Name | https://address” or “Name | /pages/…”.')
+      .waitFor();
+    await policies.fill('Zq House rules | /pages/zq-rules');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Settings saved').waitFor();
+    await context.close();
+
+    const guest = await newPage(browser);
+    await acceptCookies(guest.context, server.url);
+    await guest.page.goto(`${server.url}/register`);
+    await guest.page.getByLabel('I accept the Zq House rules').waitFor();
+    const read = guest.page.getByRole('link', { name: 'Read the Zq House rules' });
+    expect(await read.getAttribute('href')).toBe('/pages/zq-rules');
+    await guest.context.close();
+    await server.app.services.settings.set({ 'registration.policies': [] });
+  });
 });
 
 describe('localizations', () => {

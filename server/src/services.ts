@@ -49,6 +49,7 @@ import { createRolesRepository } from './modules/roles/repository.ts';
 import { createSessionsRepository } from './modules/sessions/repository.ts';
 import { createSettingsService } from './modules/settings/service.ts';
 import { createThemesRepository } from './modules/themes/repository.ts';
+import { createAppearanceService } from './modules/appearance/service.ts';
 import { createUsersRepository } from './modules/users/repository.ts';
 import { createUsersService } from './modules/users/service.ts';
 
@@ -242,6 +243,7 @@ export function createServices(config: Config, database: DatabaseHandle, fileLog
     database,
     ...subsonic,
     settingsAdmin,
+    appearance: createAppearanceService({ settings, themes }),
     localizationsAdmin: createLocalizationsService(localizations),
     customPages: createCustomPagesService(createCustomPagesRepository(db)),
     contact: createContactService({

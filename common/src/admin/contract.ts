@@ -24,6 +24,7 @@ export {
   unbanAdminUser,
 } from './people.ts';
 export { getAdminStorageUsage } from './files.ts';
+export { getAdminAppearance, updateAdminAppearance } from './appearance.ts';
 
 /** The admin resources' endpoints, one export per contract served (as contracts.ts lists them). */
 export const {

@@ -47,3 +47,21 @@ export function sanitizeAd(html: string): string {
     },
   }).trim();
 }
+
+/**
+ * The admin's custom HTML, added at the end of every page: markup for a banner or a footer
+ * note, never script (the page's CSP would stop it anyway) nor event handlers.
+ */
+export function sanitizeCustomHtml(html: string): string {
+  return sanitizeHtml(html, {
+    allowedTags: [...sanitizeHtml.defaults.allowedTags.filter((tag) => tag !== 'iframe'), 'img'],
+    allowedAttributes: {
+      a: ['href', 'title', 'target', 'rel'],
+      img: ['src', 'alt', 'title', 'width', 'height'],
+      '*': ['class', 'id'],
+    },
+    allowedSchemes: LINK_SCHEMES,
+    allowedSchemesByTag: { img: ['http', 'https'] },
+    allowProtocolRelative: false,
+  }).trim();
+}

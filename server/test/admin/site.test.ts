@@ -72,6 +72,8 @@ const EDITED_ELSEWHERE: [prefix: string, where: string][] = [
   ['branding.splash_video_', 'the appearance editor (issue 14)'],
   ['seo.', 'the appearance editor’s SEO section (issue 14)'],
   ['menus', 'the appearance editor’s menus (issue 14)'],
+  ['landing', 'the appearance editor’s landing page (issue 14)'],
+  ['custom_code.', 'the appearance editor’s custom code (issue 14)'],
   ['ads.', 'the Ads screen, sanitised there'],
   ['demo_catalog.seeded', 'internal: set once by the first start'],
   ['site.demo_account', 'internal: the random demo account a demo site makes'],

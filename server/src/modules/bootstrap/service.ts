@@ -196,6 +196,8 @@ export function createBootstrapService(deps: {
           splash_video_desktop_link: settings['branding.splash_video_desktop_link'],
           splash_video_mobile_link: settings['branding.splash_video_mobile_link'],
         },
+        landing: settings.landing,
+        custom_code: { css: settings['custom_code.css'], html: settings['custom_code.html'] },
         base_url: ctx.baseUrl,
         cookie_notice: {
           enable: cookieNoticeOn,

@@ -1,4 +1,10 @@
-import { MB, SEO_SETTING_DEFAULTS, type Menu } from '@backbeat/common';
+import {
+  LANDING_DEFAULTS,
+  MB,
+  SEO_SETTING_DEFAULTS,
+  type LandingContent,
+  type Menu,
+} from '@backbeat/common';
 import { defaultMenus } from './default-menus.ts';
 
 /**
@@ -47,6 +53,11 @@ export const SETTING_DEFAULTS = {
   'cookie_notice.text':
     'We use cookies to keep you signed in and to remember your preferences, like your theme.',
   menus: defaultMenus as Menu[],
+  /** The landing page's content and the admin's custom code (appearance editor, issue 14). */
+  landing: LANDING_DEFAULTS as LandingContent,
+  'custom_code.css': '',
+  /** Sanitised when saved. */
+  'custom_code.html': '',
   /** Set once the demo catalog was created on the first start (seed/demo). */
   'demo_catalog.seeded': false,
   'site.demo_email': null as string | null,

@@ -36,6 +36,38 @@ export function createThemesRepository(db: Db) {
         })
         .execute();
     },
+    /**
+     * The appearance editor's save: themes with an id are updated, those without are added,
+     * and stored themes left out of the list are deleted; in one transaction.
+     */
+    async replaceAll(themes: (Omit<Theme, 'id'> & { id?: number })[]): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        const stamp = nowIso();
+        const kept = themes.flatMap((theme) => (theme.id ? [theme.id] : []));
+        let removal = trx.deleteFrom('themes');
+        if (kept.length) removal = removal.where('id', 'not in', kept);
+        await removal.execute();
+        for (const theme of themes) {
+          const row = {
+            name: theme.name,
+            is_dark: theme.is_dark ? 1 : 0,
+            default_light: theme.default_light ? 1 : 0,
+            default_dark: theme.default_dark ? 1 : 0,
+            values: JSON.stringify(theme.values),
+            updated_at: stamp,
+          };
+          const updated = theme.id
+            ? await trx.updateTable('themes').set(row).where('id', '=', theme.id).executeTakeFirst()
+            : null;
+          if (!updated || Number(updated.numUpdatedRows) === 0) {
+            await trx
+              .insertInto('themes')
+              .values({ ...row, created_at: stamp })
+              .execute();
+          }
+        }
+      });
+    },
   };
 }
 

@@ -7,6 +7,7 @@ import { api } from '../../lib/api.ts';
 import { useBootstrapStore } from '../../lib/bootstrap.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { closeAllDialogs } from '../../ui/dialog/dialog-store.ts';
+import { toast } from '../../ui/toast/toast-store.ts';
 import { showErrorToast } from '../../ui/toast/error-toast.ts';
 import { useTrans } from '../../lib/translator.ts';
 import { isAppearancePreview } from '../../entities/appearance/preview.ts';
@@ -36,7 +37,10 @@ export function useLogout() {
       if (isAppearancePreview()) throw new Error(LOGOUT_IN_APPEARANCE_EDITOR);
       return api(endpoints.logout);
     },
-    onError: (error) => showErrorToast(error, trans),
+    onError: (error) =>
+      error instanceof Error && error.message === LOGOUT_IN_APPEARANCE_EDITOR
+        ? toast.danger(trans(LOGOUT_IN_APPEARANCE_EDITOR))
+        : showErrorToast(error, trans),
     onSuccess: async ({ bootstrapData }) => {
       closeAllDialogs();
       // Navigate first: the router commits in a transition, and a guarded page must not see
