@@ -409,9 +409,10 @@ describe('design-system pieces a listener meets', () => {
       expect(await link.getAttribute('href')).toBe(
         '/fonts/css2?family=Open+Sans:wght@400;700&display=swap',
       );
+      // The page's text is set in it (not only a variable that nothing reads).
       expect(
-        await page.evaluate(() => document.documentElement.style.getPropertyValue('--font-sans')),
-      ).toContain("'Open Sans'");
+        await page.locator('body').evaluate((body) => getComputedStyle(body).fontFamily),
+      ).toContain('Open Sans');
       await context.close();
     } finally {
       await server.app.services.settings.set({ 'fonts.family': null, 'fonts.provider_url': null });

@@ -3,7 +3,9 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider, createBrowserRouter } from 'react-router';
 import { appRoutes } from './app/routes.tsx';
+import { applyCustomCode } from './entities/appearance/custom-code.ts';
 import { startAppearancePreview } from './entities/appearance/preview.ts';
+import { getBootstrap } from './lib/bootstrap.ts';
 import { setKnownRoutes } from './entities/menus/known-routes.ts';
 import { logClientError } from '@backbeat/common/contracts';
 import { api } from './lib/api.ts';
@@ -16,6 +18,8 @@ import './styles.css';
 installErrorReporter((report) => api(logClientError, report));
 setKnownRoutes(appRoutes);
 recordVisitOncePerDay();
+// The admin's custom CSS and HTML on every page (appearance editor, issue 14).
+applyCustomCode(getBootstrap().custom_code);
 // Framed by the admin's appearance editor: follow its live changes (spec 1 §4).
 startAppearancePreview();
 

@@ -35,7 +35,8 @@ function contentSecurityPolicy(nonce: string, embed = false, connectSrc: string[
     "default-src 'self'",
     // reCAPTCHA's script and frame are loaded on demand when a site key is configured.
     `script-src 'self' 'nonce-${nonce}' https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/`,
-    'frame-src https://www.google.com/recaptcha/',
+    // The appearance editor frames the site itself for its live preview.
+    "frame-src 'self' https://www.google.com/recaptcha/",
     "style-src 'self' 'unsafe-inline' https://fonts.googleapis.com",
     "font-src 'self' data: https://fonts.gstatic.com",
     "img-src 'self' data: blob: https:",

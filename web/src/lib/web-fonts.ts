@@ -35,16 +35,23 @@ export function loadWebFont(font: WebFont, providerUrl: string): HTMLLinkElement
     document.head.appendChild(link);
   }
   if (link.getAttribute('href') !== href) link.href = href;
-  document.documentElement.style.setProperty(
-    '--font-sans',
-    `'${font.family.replace(/'/g, '')}', ui-sans-serif, system-ui, sans-serif`,
-  );
+  applyFontFamily(font.family);
   return link;
+}
+
+/** Makes a family the primary font (a web font loaded above, or one the device has). */
+export function applyFontFamily(family: string): void {
+  document.documentElement.style.setProperty(
+    '--be-font-family',
+    `'${family.replace(/['\\]/g, '')}', ui-sans-serif, system-ui, sans-serif`,
+  );
 }
 
 /** The site's configured font, when it has a family and a provider. */
 export function loadConfiguredFont(settings: WebFontSettings | undefined): void {
   if (settings?.family && settings.provider_url) {
     loadWebFont({ family: settings.family, weights: settings.weights }, settings.provider_url);
+  } else if (settings?.family) {
+    applyFontFamily(settings.family);
   }
 }

@@ -6,12 +6,10 @@ import {
   type Theme,
 } from '@backbeat/common';
 import { getBootstrap, useBootstrapStore } from '../../lib/bootstrap.ts';
-import { loadWebFont } from '../../lib/web-fonts.ts';
+import { loadWebFont, applyFontFamily } from '../../lib/web-fonts.ts';
+import { applyCustomCode, setCustomCode } from './custom-code.ts';
 import { applyTheme, useThemeStore } from '../theme/theme-store.ts';
 import { createPreviewReceiver } from './preview-receiver.ts';
-
-const CUSTOM_CSS_ID = 'be-custom-css';
-const CUSTOM_HTML_ID = 'be-custom-html';
 
 /** The site is framed by the appearance editor (spec 1 §4). */
 export function isAppearancePreview(): boolean {
@@ -20,25 +18,6 @@ export function isAppearancePreview(): boolean {
     window.parent !== window &&
     new URLSearchParams(window.location.search).get(APPEARANCE_EDITOR_PARAM) === 'true'
   );
-}
-
-function setCustomCode(kind: 'css' | 'html', content: string | null) {
-  const id = kind === 'css' ? CUSTOM_CSS_ID : CUSTOM_HTML_ID;
-  document.getElementById(id)?.remove();
-  if (content === null || content === '') return;
-  if (kind === 'css') {
-    const style = document.createElement('style');
-    style.id = id;
-    style.textContent = content;
-    document.head.appendChild(style);
-  } else {
-    // The admin's own markup, shown as the live site will show it (the page's CSP still
-    // keeps any script in it from running).
-    const container = document.createElement('div');
-    container.id = id;
-    container.innerHTML = content;
-    document.body.appendChild(container);
-  }
 }
 
 /**
@@ -53,11 +32,26 @@ export function startAppearancePreview(): () => void {
     handlers: {
       setValues(values) {
         const data = getBootstrap();
+        // The editor's settings hold what every page reads from its own part of the bootstrap
+        // (branding, menus, landing page, custom code); the rest merges into `settings`.
+        const {
+          branding,
+          menus,
+          landing,
+          custom_code: code,
+          ...rest
+        } = (values.settings ?? {}) as Partial<
+          Pick<BootstrapData, 'branding' | 'menus' | 'landing' | 'custom_code'>
+        > &
+          Record<string, unknown>;
+        if (code) applyCustomCode(mergeAppearanceValues(data.custom_code, code));
         const next: BootstrapData = {
           ...data,
-          settings: values.settings
-            ? mergeAppearanceValues(data.settings, values.settings)
-            : data.settings,
+          settings: mergeAppearanceValues(data.settings, rest),
+          branding: branding ? mergeAppearanceValues(data.branding, branding) : data.branding,
+          menus: menus ?? data.menus,
+          landing: landing ? mergeAppearanceValues(data.landing, landing) : data.landing,
+          custom_code: code ? mergeAppearanceValues(data.custom_code, code) : data.custom_code,
           themes: values.themes
             ? {
                 ...data.themes,
@@ -72,8 +66,9 @@ export function startAppearancePreview(): () => void {
         if (font?.family) {
           const provider = font.provider_url ?? getBootstrap().settings.fonts?.provider_url;
           if (provider) loadWebFont({ family: font.family, weights: font.weights }, provider);
+          else applyFontFamily(font.family);
         } else {
-          document.documentElement.style.removeProperty('--font-sans');
+          document.documentElement.style.removeProperty('--be-font-family');
         }
       },
       setThemeValue(name, value) {

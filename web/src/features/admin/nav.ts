@@ -80,7 +80,13 @@ export const ADMIN_NAV: readonly AdminNavEntry[] = [
     area: 'Site',
     icon: 'settings',
   },
-  // Appearance (issue 14) joins here when its editor exists.
+  {
+    label: 'Appearance',
+    path: 'appearance',
+    permission: 'appearance.update',
+    area: 'Site',
+    icon: 'edit',
+  },
   {
     label: 'Pages',
     path: 'custom-pages',

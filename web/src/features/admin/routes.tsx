@@ -40,6 +40,24 @@ const albumEditor = async () =>
 const artistEditor = async () =>
   (await import('../backstage/editors/artist-editor-page.tsx')).ArtistEditorPage;
 
+// The appearance editor's files (issue 14), each loaded with the first of its screens.
+const appearanceFiles = {
+  editor: () => import('./appearance/appearance-editor-page.tsx'),
+  sections: () => import('./appearance/sections.tsx'),
+  themes: () => import('./appearance/themes-section.tsx'),
+  menus: () => import('./appearance/menus-section.tsx'),
+  menuItem: () => import('./appearance/menu-item-section.tsx'),
+  landing: () => import('./appearance/landing-section.tsx'),
+};
+/** A screen of the appearance editor, by its file and export. */
+const appearance = <F extends keyof typeof appearanceFiles>(
+  file: F,
+  name: keyof Awaited<ReturnType<(typeof appearanceFiles)[F]>>,
+) =>
+  page(
+    async () => (await appearanceFiles[file]())[name as never] as unknown as React.ComponentType,
+  );
+
 /**
  * The admin screens (issue 12), each loaded on demand so listeners never download them. The
  * app wraps them in /admin, the admin.access guard and the admin layout (app/routes.tsx);
@@ -176,6 +194,52 @@ export const adminRoutes: RouteObject[] = [
           ...page(async () => (await import('./files.tsx')).FilesIndexPage),
         },
         { path: 'upload', ...page(async () => (await import('./upload.tsx')).AdminUploadPage) },
+      ]),
+      // The appearance editor (issue 14): sections in a side panel beside the live site.
+      guarded('appearance.update', [
+        {
+          path: 'appearance',
+          ...appearance('editor', 'AppearanceEditorPage'),
+          children: [
+            { index: true, ...appearance('sections', 'AppearanceSections') },
+            { path: 'general', ...appearance('sections', 'GeneralSection') },
+            {
+              path: 'seo-settings',
+              ...appearance('sections', 'SeoSection'),
+            },
+            {
+              path: 'custom-code',
+              ...appearance('sections', 'CustomCodeSection'),
+            },
+            { path: 'themes', ...appearance('themes', 'ThemesSection') },
+            { path: 'themes/:themeIndex', ...appearance('themes', 'ThemeEditorSection') },
+            { path: 'themes/:themeIndex/font', ...appearance('themes', 'ThemeFontSection') },
+            {
+              path: 'themes/:themeIndex/radius',
+              ...appearance('themes', 'ThemeRadiusSection'),
+            },
+            { path: 'menus', ...appearance('menus', 'MenusSection') },
+            { path: 'menus/:menuIndex', ...appearance('menus', 'MenuEditorSection') },
+            {
+              path: 'menus/:menuIndex/:menuItemIndex',
+              ...appearance('menuItem', 'MenuItemSection'),
+            },
+            { path: 'landing-page', ...appearance('landing', 'LandingSection') },
+            { path: 'landing-page/general', ...appearance('landing', 'LandingGeneralSection') },
+            {
+              path: 'landing-page/action-buttons',
+              ...appearance('landing', 'LandingButtonsSection'),
+            },
+            {
+              path: 'landing-page/primary-features',
+              ...appearance('landing', 'LandingPrimaryFeaturesSection'),
+            },
+            {
+              path: 'landing-page/secondary-features',
+              ...appearance('landing', 'LandingSecondaryFeaturesSection'),
+            },
+          ],
+        },
       ]),
       // Admin part 2 (issue 13): settings and ads (settings.update), logs, localizations,
       // custom pages; each behind its own permission.
