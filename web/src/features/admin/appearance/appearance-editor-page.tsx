@@ -133,10 +133,11 @@ export function AppearanceEditorPage() {
   if (query.isError) return <QueryError error={query.error} retry={() => void query.refetch()} />;
   if (!loaded) return <PageSkeleton />;
   return (
-    <div className="flex min-h-[calc(100dvh-8rem)] flex-col gap-4 p-3 md:flex-row">
+    <div className="flex flex-col gap-4 p-3 md:h-[calc(100dvh-4.5rem)] md:flex-row">
+      {/* The panel scrolls on its own, so Save and Discard stay in reach. */}
       <aside
         aria-label={trans('Appearance editor')}
-        className="flex w-full shrink-0 flex-col rounded-lg border border-border bg-bg-alt md:w-[360px]"
+        className="flex max-h-[70dvh] w-full shrink-0 flex-col rounded-lg border border-border bg-bg-alt md:max-h-none md:min-h-0 md:w-[360px]"
       >
         <div className="min-h-0 flex-1 overflow-y-auto p-4">
           <Outlet />

@@ -1,3 +1,4 @@
+import clsx from 'clsx';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTrans } from '../../../lib/translator.ts';
@@ -127,11 +128,25 @@ export function SectionBody({ children }: { children: ReactNode }) {
 }
 
 /** A row that opens a deeper part of the editor. */
-export function SectionLink({ to, label, hint }: { to: string; label: string; hint?: string }) {
+export function SectionLink({
+  to,
+  label,
+  hint,
+  bare = false,
+}: {
+  to: string;
+  label: string;
+  hint?: string;
+  /** Without its own border, inside a row that has one. */
+  bare?: boolean;
+}) {
   return (
     <Link
       to={to}
-      className="flex items-center justify-between gap-3 rounded-lg border border-border px-4 py-3 text-sm hover:bg-bg-hover focus-visible:outline-2 focus-visible:outline-primary"
+      className={clsx(
+        'flex items-center justify-between gap-3 rounded-lg px-4 py-3 text-sm hover:bg-bg-hover focus-visible:outline-2 focus-visible:outline-primary',
+        !bare && 'border border-border',
+      )}
     >
       <span className="min-w-0">
         <span className="block truncate font-medium">{label}</span>

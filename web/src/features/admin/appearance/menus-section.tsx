@@ -90,7 +90,7 @@ function SortableItem({
         <Icon name="dragHandle" size={18} />
       </button>
       <div className="min-w-0 flex-1">
-        <SectionLink to={String(index)} label={label} hint={item.action} />
+        <SectionLink to={String(index)} label={label} hint={item.action} bare />
       </div>
       <IconButton
         label={trans('Move :name up', { name: label })}

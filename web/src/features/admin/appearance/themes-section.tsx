@@ -20,8 +20,28 @@ export const hexToChannels = (hex: string) =>
   [1, 3, 5].map((start) => parseInt(hex.slice(start, start + 2), 16)).join(' ');
 
 const isColour = (value: string) => /^\d{1,3} \d{1,3} \d{1,3}$/.test(value);
-/** `--be-primary-hover` → "Primary hover". */
+/** What each colour variable paints, in the words of someone styling a site. */
+const COLOUR_LABELS: Record<string, string> = {
+  '--be-bg': 'Background',
+  '--be-bg-alt': 'Alternate background',
+  '--be-bg-elevated': 'Cards and menus',
+  '--be-bg-hover': 'Hover',
+  '--be-fg': 'Text',
+  '--be-fg-muted': 'Muted text',
+  '--be-border': 'Borders',
+  '--be-primary': 'Primary',
+  '--be-primary-hover': 'Primary hover',
+  '--be-on-primary': 'Text on primary',
+  '--be-danger': 'Danger',
+  '--be-positive': 'Success',
+  '--be-warning': 'Warning',
+  '--be-navbar': 'Navbar',
+  '--be-sidebar': 'Sidebar',
+};
+/** A known variable's label, else its name (`--be-primary-hover` → "Primary hover"). */
 const labelOf = (name: string) => {
+  const known = COLOUR_LABELS[name];
+  if (known) return known;
   const words = name.replace(/^--be-/, '').replace(/-/g, ' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
