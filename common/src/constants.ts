@@ -67,6 +67,10 @@ export const TEXTAREA_DEFAULT_ROWS = 4;
 export const DEFAULT_FONT_WEIGHT = 400;
 /** Web fonts show text in a fallback font until they arrive (spec §7 "display swap"). */
 export const WEB_FONT_DISPLAY = 'swap';
+/** Where the site serves its own fonts, in the CSS2 API shape web font services share. */
+export const SELF_HOSTED_FONTS_URL = '/fonts';
+/** Families the site serves itself (npm @fontsource packages): no request leaves the site. */
+export const SELF_HOSTED_FONT_FAMILIES = ['Inter', 'Lora', 'Merriweather', 'Montserrat'] as const;
 export const SOCIAL_POPUP = { width: 650, height: 550, pollMs: 1000 } as const;
 /**
  * The 9 background colours of avatars that fall back to initials (spec §9): dark enough that

@@ -122,11 +122,19 @@ describe('the appearance editor', () => {
 
   it('sets a font and custom CSS, both applied live in the preview', async () => {
     const { page, frame, context } = await openEditor('/themes/0/font');
-    await page.getByLabel('Font family').selectOption('Georgia');
-    await expect.poll(() => cssVariable(frame, '--be-font-family')).toContain('Georgia');
+    // Lora is served by the site itself: its files load, and no other host is asked.
+    await page.getByLabel('Font family').selectOption('Lora');
+    await expect.poll(() => cssVariable(frame, '--be-font-family')).toContain('Lora');
     const bodyFont = () =>
       frame.locator('body').evaluate((body) => getComputedStyle(body).fontFamily);
-    await expect.poll(bodyFont).toContain('Georgia');
+    await expect.poll(bodyFont).toContain('Lora');
+    await expect
+      .poll(() =>
+        frame
+          .locator('body')
+          .evaluate(async () => (await document.fonts.load('16px Lora')).length > 0),
+      )
+      .toBe(true);
     await save(page);
 
     await page.goto(`${server.url}/admin/appearance/custom-code`);
@@ -148,7 +156,10 @@ describe('the appearance editor', () => {
       .toBe('rgb(1, 2, 3)');
     expect(
       await visitor.page.locator('body').evaluate((body) => getComputedStyle(body).fontFamily),
-    ).toContain('Georgia');
+    ).toContain('Lora');
+    expect(await visitor.page.locator('link[data-web-font="Lora"]').getAttribute('href')).toMatch(
+      /^\/fonts\/css2\?family=Lora:wght@/,
+    );
     await visitor.context.close();
     await context.close();
   });

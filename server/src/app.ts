@@ -19,6 +19,7 @@ import { HttpError } from './http/http-error.ts';
 import { applyMethodOverride, isApiUrl, registerRequestContext } from './http/request-context.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerSpa } from './http/spa.ts';
+import { registerSelfHostedFonts } from './http/self-hosted-fonts.ts';
 import { createFileLogs } from './logging/file-logs.ts';
 import { directUploadOrigins } from './storage/s3.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -235,6 +236,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (config.jobWorker) services.jobs.start();
   await options.configure?.(app);
   await app.register(seoRoutes);
+  await registerSelfHostedFonts(app);
   await registerSpa(app, config.webDistPath, bootstrapFor, pageHeadFor, {
     connectSrc: directUploadOrigins(config.storage),
   });

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { SELF_HOSTED_FONT_FAMILIES, SELF_HOSTED_FONTS_URL } from '@backbeat/common';
 import type { ThemeInput } from '@backbeat/common/admin/appearance';
 import { NotFoundPage } from '../../../entities/errors/error-pages.tsx';
 import { useTrans } from '../../../lib/translator.ts';
@@ -172,8 +173,8 @@ export function ThemeEditorSection() {
 }
 
 const WEIGHTS = [300, 400, 500, 600, 700, 800];
-/** Families every device has, needing no download (a provider adds web fonts). */
-const SYSTEM_FAMILIES = ['', 'Georgia', 'Verdana', 'Trebuchet MS', 'Courier New'];
+/** Families every device has, needing no download at all. */
+const DEVICE_FAMILIES = ['Georgia', 'Verdana', 'Trebuchet MS', 'Courier New'];
 
 /** `themes/{themeIndex}/font`: the site's font family and weights. */
 export function ThemeFontSection() {
@@ -182,7 +183,18 @@ export function ThemeFontSection() {
   const change = useAppearanceEditor((s) => s.change);
   const set = (patch: Partial<typeof fonts>) =>
     change((draft) => setAt(draft, ['settings', 'fonts'], { ...fonts, ...patch }));
-  const families = fonts.family && !SYSTEM_FAMILIES.includes(fonts.family) ? [fonts.family] : [];
+  const hosted: readonly string[] = SELF_HOSTED_FONT_FAMILIES;
+  // A family from another font service stays listed so the form shows what is stored.
+  const other =
+    fonts.family && !hosted.includes(fonts.family) && !DEVICE_FAMILIES.includes(fonts.family)
+      ? fonts.family
+      : null;
+  const choose = (family: string) => {
+    if (!family) return set({ family: null, provider_url: null });
+    if (hosted.includes(family)) return set({ family, provider_url: SELF_HOSTED_FONTS_URL });
+    if (DEVICE_FAMILIES.includes(family)) return set({ family, provider_url: null });
+    set({ family });
+  };
   return (
     <SectionBody>
       <SectionHeader title={trans('Font')} back=".." />
@@ -190,21 +202,32 @@ export function ThemeFontSection() {
         {trans('Font family')}
         <select
           value={fonts.family ?? ''}
-          onChange={(event) => set({ family: event.target.value || null })}
+          onChange={(event) => choose(event.target.value)}
           className="h-9 rounded-lg border border-border bg-bg-elevated px-2 text-sm"
         >
-          {[...SYSTEM_FAMILIES, ...families].map((family) => (
-            <option key={family} value={family}>
-              {family || trans('The system’s font')}
-            </option>
-          ))}
+          <option value="">{trans('The system’s font')}</option>
+          <optgroup label={trans('Served by this site')}>
+            {hosted.map((family) => (
+              <option key={family} value={family}>
+                {family}
+              </option>
+            ))}
+          </optgroup>
+          <optgroup label={trans('Installed on every device')}>
+            {DEVICE_FAMILIES.map((family) => (
+              <option key={family} value={family}>
+                {family}
+              </option>
+            ))}
+          </optgroup>
+          {other && <option value={other}>{other}</option>}
         </select>
       </label>
       <DraftTextField
         path={['settings', 'fonts', 'provider_url']}
         label={trans('Web font provider')}
         description={trans(
-          'Optional: a CSS2 font service (https://fonts.bunny.net). Empty keeps every font on this site.',
+          'Only for a family from another CSS2 font service (https://fonts.bunny.net); the families above need none.',
         )}
         type="url"
         nullable
