@@ -125,6 +125,7 @@ export type SubscriptionPermissions = z.infer<typeof subscriptionPermissionsSche
 
 export const brandingSchema = z.object({
   site_name: z.string(),
+  favicon: z.string().nullable(),
   logo_light: z.string().nullable(),
   logo_dark: z.string().nullable(),
   logo_light_mobile: z.string().nullable(),

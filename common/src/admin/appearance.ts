@@ -67,6 +67,7 @@ export const appearanceSeoSchema = z.object(
 export const appearanceSettingsSchema = z.object({
   branding: z.object({
     site_name: boundedText(60, 'site name').min(1, 'The site name is required.'),
+    favicon: optionalSiteAddress('favicon'),
     logo_light: optionalSiteAddress('logo'),
     logo_dark: optionalSiteAddress('logo'),
     logo_light_mobile: optionalSiteAddress('logo'),

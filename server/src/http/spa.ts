@@ -11,7 +11,7 @@ import { themeBootScript } from './theme-boot.ts';
 
 const HEAD_MARKER = '<!--app-head-->';
 
-const FALLBACK_TEMPLATE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Backbeat</title>${HEAD_MARKER}</head><body><div id="root"><p style="font-family:sans-serif;padding:2rem">The web app is not built yet. Run <code>npm run build</code>.</p></div></body></html>`;
+const FALLBACK_TEMPLATE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Backbeat</title><link rel="icon" href="/favicon.svg" type="image/svg+xml">${HEAD_MARKER}</head><body><div id="root"><p style="font-family:sans-serif;padding:2rem">The web app is not built yet. Run <code>npm run build</code>.</p></div></body></html>`;
 
 /** JSON that is safe inside a <script> element. */
 function scriptJson(value: unknown): string {
@@ -20,6 +20,9 @@ function scriptJson(value: unknown): string {
     .replaceAll('\u2028', '\\u2028')
     .replaceAll('\u2029', '\\u2029');
 }
+
+const escapeAttribute = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 const brotli = (html: string) =>
   promisify(brotliCompress)(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } });
@@ -104,8 +107,13 @@ export async function registerSpa(
       // Zod reads its global config when it loads: jitless keeps it from probing for eval, which
       // the page's CSP forbids (the probe would only report a violation).
       const head = `${page.head}<script nonce="${nonce}">window.bootstrapData=${scriptJson(data)};${themeBootScript}window.__zod_globalConfig={jitless:true};</script>`;
+      const favicon = data.branding.favicon;
       const html = template
         .replace('<html lang="en">', `<html lang="${data.locale.language}">`)
+        // The admin's favicon (appearance editor) in place of the built-in one.
+        .replace(/<link rel="icon" href="\/favicon\.svg"[^>]*>/, (built) =>
+          favicon ? `<link rel="icon" href="${escapeAttribute(favicon)}">` : built,
+        )
         .replace(HEAD_MARKER, () => head);
       reply
         .code(page.status)

@@ -40,7 +40,11 @@ describe('GET/PUT admin/appearance', () => {
     const next: AppearanceValues = {
       settings: {
         ...values.settings,
-        branding: { ...values.settings.branding, site_name: 'Zq Waves' },
+        branding: {
+          ...values.settings.branding,
+          site_name: 'Zq Waves',
+          favicon: '/storage/branding/zq-icon.png',
+        },
         custom_code: {
           css: '.zq-banner { color: rgb(1 2 3); }',
           html: '<p class="zq-banner">Hello<script>alert(1)</script></p>',
@@ -73,6 +77,10 @@ describe('GET/PUT admin/appearance', () => {
     // Every page reads it at once, on the next bootstrap.
     const data = await bootstrap();
     expect(data.branding.site_name).toBe('Zq Waves');
+    // Every page's tab icon is the admin's.
+    const html = (await t.app.inject({ url: '/' })).body;
+    expect(html).toContain('<link rel="icon" href="/storage/branding/zq-icon.png">');
+    expect(html).not.toContain('/favicon.svg');
     expect(data.landing.headline).toBe('Zq Sounds of the harbour');
     expect(data.custom_code).toEqual({
       css: '.zq-banner { color: rgb(1 2 3); }',

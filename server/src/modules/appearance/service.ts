@@ -45,6 +45,7 @@ export function createAppearanceService(deps: {
       settings: {
         branding: {
           site_name: s['branding.site_name'],
+          favicon: s['branding.favicon'],
           logo_light: s['branding.logo_light'],
           logo_dark: s['branding.logo_dark'],
           logo_light_mobile: s['branding.logo_light_mobile'],
@@ -77,6 +78,7 @@ export function createAppearanceService(deps: {
       await deps.themes.replaceAll(values.themes);
       const settings: Partial<SettingValues> = {
         'branding.site_name': branding.site_name,
+        'branding.favicon': orNull(branding.favicon),
         'branding.logo_light': orNull(branding.logo_light),
         'branding.logo_dark': orNull(branding.logo_dark),
         'branding.logo_light_mobile': orNull(branding.logo_light_mobile),

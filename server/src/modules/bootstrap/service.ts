@@ -189,6 +189,7 @@ export function createBootstrapService(deps: {
         menus: settings.menus,
         branding: {
           site_name: settings['branding.site_name'],
+          favicon: settings['branding.favicon'],
           logo_light: settings['branding.logo_light'],
           logo_dark: settings['branding.logo_dark'],
           logo_light_mobile: settings['branding.logo_light_mobile'],

@@ -39,6 +39,8 @@ export const SETTING_DEFAULTS = {
   'branding.site_name': 'Backbeat',
   /** Page titles and descriptions for search engines (common/seo.ts). */
   ...SEO_SETTING_DEFAULTS,
+  /** The browser tab's icon; null keeps the built-in /favicon.svg. */
+  'branding.favicon': null as string | null,
   'branding.logo_light': null as string | null,
   'branding.logo_dark': null as string | null,
   'branding.logo_light_mobile': null as string | null,

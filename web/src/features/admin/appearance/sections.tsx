@@ -48,6 +48,13 @@ export function GeneralSection() {
       <SectionHeader title={trans('General')} back=".." />
       <DraftTextField path={branding('site_name')} label={trans('Site name')} />
       <DraftTextField
+        path={branding('favicon')}
+        label={trans('Favicon')}
+        description={trans('The browser tab’s icon: an SVG, PNG or ICO address.')}
+        type="url"
+        nullable
+      />
+      <DraftTextField
         path={branding('logo_light')}
         label={trans('Logo on light themes')}
         description={logoHint}
