@@ -349,6 +349,36 @@ describe('editing', () => {
   });
 });
 
+describe('GET backstage/artist-options', () => {
+  it('finds artists by part of their name for the pickers, wildcards taken literally', async () => {
+    const owner = await artistAccount('Zq Option Tide');
+    await createArtist(t.app, { name: 'Zq Option Reef' });
+    await createArtist(t.app, { name: 'Zq 100% Pure' });
+    const names = async (query: string) =>
+      (
+        await owner.browser.get(
+          `/api/v1/backstage/artist-options?query=${encodeURIComponent(query)}`,
+        )
+      )
+        .json<{ artists: { name: string }[] }>()
+        .artists.map((artist) => artist.name);
+    expect(await names('option')).toEqual(
+      expect.arrayContaining(['Zq Option Tide', 'Zq Option Reef']),
+    );
+    expect(await names('OPTION TI')).toEqual(['Zq Option Tide']);
+    // "%" is a character to find, not a pattern.
+    expect(await names('100%')).toEqual(['Zq 100% Pure']);
+    expect(await names('zq-nothing-matches')).toEqual([]);
+    const tooLong = await owner.browser.get(
+      `/api/v1/backstage/artist-options?query=${'x'.repeat(101)}`,
+    );
+    expect(tooLong.statusCode).toBe(422);
+    expect(tooLong.json().errors.query).toBeDefined();
+    const guest = await guestBrowser(t.app);
+    expect((await guest.get('/api/v1/backstage/artist-options?query=zq')).statusCode).toBe(401);
+  });
+});
+
 describe('new artist profiles', () => {
   it('lets catalog editors create an artist, listed and searchable at once; others may not', async () => {
     const admin = await guestBrowser(t.app);
