@@ -3,12 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAccessibilityProblems } from '../src/axe.ts';
 import { launchBrowser, loginThroughApi, newPage } from '../src/browser.ts';
 import { acceptCookies, seedCatalog } from '../src/catalog.ts';
-import { startServer, type TestServer } from '../src/server.ts';
+import { ADMIN, startServer, type TestServer } from '../src/server.ts';
 
 let server: TestServer;
 let browser: Browser;
 const listener = { email: 'a11y@backbeat.test', password: 'long enough password' };
 let signedIn: Awaited<ReturnType<BrowserContext['storageState']>>;
+let adminSignedIn: Awaited<ReturnType<BrowserContext['storageState']>>;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
@@ -19,6 +20,10 @@ beforeAll(async () => {
   await loginThroughApi(context, server.url, listener);
   signedIn = await context.storageState();
   await context.close();
+  const admin = await newPage(browser);
+  await loginThroughApi(admin.context, server.url, ADMIN);
+  adminSignedIn = await admin.context.storageState();
+  await admin.context.close();
 });
 afterAll(async () => {
   await browser?.close();
@@ -26,45 +31,81 @@ afterAll(async () => {
 });
 
 /** Each page, and what shows that it finished loading (axe must see the real content). */
-const PAGES: { name: string; path: string; loaded: (page: Page) => Promise<void>; guest?: true }[] =
-  [
-    {
-      name: 'home',
-      path: '/',
-      loaded: (page) => page.getByTestId('track-row').first().waitFor(),
-    },
-    {
-      name: 'album',
-      path: 'first album',
-      loaded: (page) => page.getByTestId('track-row').first().waitFor(),
-    },
-    {
-      name: 'artist',
-      path: 'first artist',
-      loaded: (page) => page.getByTestId('track-row').first().waitFor(),
-    },
-    {
-      name: 'search',
-      path: '/search/a',
-      loaded: (page) => page.getByRole('navigation', { name: 'Result types' }).waitFor(),
-    },
-    {
-      name: 'library',
-      path: '/library/history',
-      loaded: (page) => page.getByRole('heading', { level: 1, name: 'Your music' }).waitFor(),
-    },
-    {
-      name: 'account settings',
-      path: '/account-settings',
-      loaded: (page) => page.getByRole('heading', { level: 1 }).first().waitFor(),
-    },
-    {
-      name: 'login',
-      path: '/login',
-      loaded: (page) => page.getByRole('button', { name: 'Continue' }).waitFor(),
-      guest: true,
-    },
-  ];
+const PAGES: {
+  name: string;
+  path: string;
+  loaded: (page: Page) => Promise<void>;
+  guest?: true;
+  /** The admin and backstage screens, seen by the admin. */
+  admin?: true;
+}[] = [
+  {
+    name: 'home',
+    path: '/',
+    loaded: (page) => page.getByTestId('track-row').first().waitFor(),
+  },
+  {
+    name: 'album',
+    path: 'first album',
+    loaded: (page) => page.getByTestId('track-row').first().waitFor(),
+  },
+  {
+    name: 'artist',
+    path: 'first artist',
+    loaded: (page) => page.getByTestId('track-row').first().waitFor(),
+  },
+  {
+    name: 'search',
+    path: '/search/a',
+    loaded: (page) => page.getByRole('navigation', { name: 'Result types' }).waitFor(),
+  },
+  {
+    name: 'library',
+    path: '/library/history',
+    loaded: (page) => page.getByRole('heading', { level: 1, name: 'Your music' }).waitFor(),
+  },
+  {
+    name: 'account settings',
+    path: '/account-settings',
+    loaded: (page) => page.getByRole('heading', { level: 1 }).first().waitFor(),
+  },
+  {
+    name: 'login',
+    path: '/login',
+    loaded: (page) => page.getByRole('button', { name: 'Continue' }).waitFor(),
+    guest: true,
+  },
+  {
+    name: 'admin dashboard',
+    path: '/admin',
+    loaded: (page) => page.getByRole('heading', { level: 1 }).first().waitFor(),
+    admin: true,
+  },
+  {
+    name: 'admin users',
+    path: '/admin/users',
+    loaded: (page) => page.getByRole('row').nth(1).waitFor(),
+    admin: true,
+  },
+  {
+    name: 'admin settings',
+    path: '/admin/settings/general',
+    loaded: (page) => page.getByLabel('Site name').waitFor(),
+    admin: true,
+  },
+  {
+    name: 'appearance editor',
+    path: '/admin/appearance/themes/0',
+    loaded: (page) => page.getByLabel('Primary', { exact: true }).waitFor(),
+    admin: true,
+  },
+  {
+    name: 'backstage upload',
+    path: '/backstage/upload',
+    loaded: (page) => page.getByRole('button', { name: 'Choose files' }).waitFor(),
+    admin: true,
+  },
+];
 
 async function pathOf(path: string): Promise<string> {
   const { db } = server.app.services.database;
@@ -91,7 +132,7 @@ describe.each(['light', 'dark'] as const)('accessibility in the %s theme', (colo
   it.each(PAGES)('$name has no serious or critical axe violations', async (target) => {
     const { page, context } = await newPage(browser, {
       colorScheme,
-      ...(target.guest ? {} : { storageState: signedIn }),
+      ...(target.guest ? {} : { storageState: target.admin ? adminSignedIn : signedIn }),
     });
     await acceptCookies(context, server.url);
     await page.goto(server.url + (await pathOf(target.path)));
