@@ -13,6 +13,7 @@ await build({
     main: new URL('./src/main.ts', import.meta.url).pathname,
     cli: new URL('./src/cli.ts', import.meta.url).pathname,
     'admin-cli': new URL('./src/admin-cli.ts', import.meta.url).pathname,
+    'library-import-cli': new URL('./src/library-import-cli.ts', import.meta.url).pathname,
     // The demo-audio render thread (modules/demo-audio/renderer.ts starts it by this name).
     'demo-render-worker': new URL('./src/modules/demo-audio/render-worker.ts', import.meta.url)
       .pathname,

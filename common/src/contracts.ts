@@ -11,3 +11,4 @@ export * from './backstage/contract.ts';
 export * from './insights/contract.ts';
 export * from './billing/contract.ts';
 export * from './subsonic/contract.ts';
+export * from './library-folders/contract.ts';

@@ -66,7 +66,18 @@ const envSchema = z.object({
   PAYPAL_SECRET: z.string().min(1).optional(),
   PAYPAL_WEBHOOK_ID: z.string().min(1).optional(),
   PAYPAL_API_BASE: z.url().default('https://api-m.paypal.com'),
+  /** Library folders registered (and rescanned) at start, colon- or comma-separated (issue 18). */
+  MUSIC_FOLDERS: z.string().default(''),
 });
+
+/** `MUSIC_FOLDERS`: commas anywhere; colons too, except on Windows (drive letters). */
+export function musicFoldersOf(value: string, platform = process.platform): string[] {
+  const separators = platform === 'win32' ? /[,;]/ : /[,:]/;
+  return value
+    .split(separators)
+    .map((path) => path.trim())
+    .filter(Boolean);
+}
 
 /** Stripe and PayPal, each null until its keys are set (tests point the bases at stand-ins). */
 export interface BillingConfig {
@@ -164,6 +175,8 @@ export interface Config {
   /** Tests deliver Web Push to a local push service; real ones are public HTTPS hosts. */
   allowPrivatePushEndpoints: boolean;
   billing: BillingConfig;
+  /** Library folders to register and rescan at start (`MUSIC_FOLDERS`). */
+  musicFolders: string[];
 }
 
 /**
@@ -239,6 +252,7 @@ export function loadConfig(
     recaptchaVerifyUrl: 'https://www.google.com/recaptcha/api/siteverify',
     allowPrivatePushEndpoints: false,
     billing: billingConfigOf(e),
+    musicFolders: musicFoldersOf(e.MUSIC_FOLDERS),
     ...overrides,
   };
 }

@@ -25,6 +25,11 @@ async function main(): Promise<void> {
       app.log.warn({ err: error }, 'demo audio warm-up failed'),
     );
   const scheduler = startScheduler(scheduledTasks(app.services), app.services.fileLogs, app.log);
+  // MUSIC_FOLDERS (issue 18): registered if new, and rescanned in the background either way.
+  await app.services.libraryFolders.resume();
+  await app.services.libraryFolders.registerAll(config.musicFolders, (path, reason) =>
+    console.warn(`  MUSIC_FOLDERS: ${path} was not added: ${reason}`),
+  );
 
   const shown = config.host === '0.0.0.0' ? 'localhost' : config.host;
   console.info(`  Backbeat is listening on http://${shown}:${config.port}\n`);

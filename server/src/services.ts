@@ -14,6 +14,8 @@ import { createFileEntriesRepository } from './modules/file-entries/repository.t
 import { createFileEntriesService } from './modules/file-entries/service.ts';
 import { createJobQueue } from './jobs/queue.ts';
 import { createMediaService } from './modules/media/service.ts';
+import { createLibraryFoldersRepository } from './modules/library-folders/repository.ts';
+import { createLibraryFoldersService } from './modules/library-folders/service.ts';
 import { createDirectUploadsService } from './modules/uploads/direct-service.ts';
 import { createPendingUploadsRepository } from './modules/uploads/pending-repository.ts';
 import { createTusUploads } from './modules/uploads/tus.ts';
@@ -120,7 +122,9 @@ export function createServices(config: Config, database: DatabaseHandle, fileLog
   const twoFactor = createTwoFactorService({ users, cipher, settings });
   const accessTokens = createAccessTokensService(createAccessTokensRepository(db));
   const geo = createGeoLookup();
+  const libraryFoldersRepository = createLibraryFoldersRepository(db);
   const music = createMusicServices(config, database, {
+    locateLibraryFile: async (fileId) => (await libraryFoldersRepository.locate(fileId)) ?? null,
     countryOf: async (ip) => (await geo.lookup(ip)).country,
     notifications: collaboration.notifications,
     userSummary: async (id) => {
@@ -218,6 +222,13 @@ export function createServices(config: Config, database: DatabaseHandle, fileLog
     notifications: collaboration.notifications,
     afterChange: () => music.catalogResponses.clear(),
   });
+  const libraryFolders = createLibraryFoldersService({
+    repository: libraryFoldersRepository,
+    catalog: backstage.libraryCatalog,
+    storage: music.storage,
+    jobs,
+    log: (message, error) => void fileLogs.write('error', { message, error: String(error) }),
+  });
   const profiles = createProfilesService({
     repository: createProfilesRepository(db),
     catalog: music.catalog,
@@ -254,6 +265,7 @@ export function createServices(config: Config, database: DatabaseHandle, fileLog
     fileEntries,
     jobs,
     media,
+    libraryFolders,
     tus,
     directUploads,
     fileLogs,

@@ -8,6 +8,7 @@ import {
 } from '../modules/catalog/music-admin.ts';
 import { channelsAdminRoutes } from '../modules/channels/admin-routes.ts';
 import { filesAdminRoutes } from '../modules/file-entries/admin-routes.ts';
+import { libraryFoldersAdminRoutes } from '../modules/library-folders/routes.ts';
 import { commentsAdminRoutes } from '../modules/library/comments-admin.ts';
 import { playlistsAdminRoutes } from '../modules/playlists/admin-routes.ts';
 import { rolesAdminRoutes } from '../modules/roles/admin-routes.ts';
@@ -29,4 +30,5 @@ export const adminAreaRoutes: RoutesPlugin = async (app) => {
   await app.register(lyricsAdminRoutes);
   await app.register(commentsAdminRoutes);
   await app.register(filesAdminRoutes);
+  await app.register(libraryFoldersAdminRoutes);
 };

@@ -3,6 +3,7 @@ import type { Db } from '../db/database.ts';
 import type { Storage } from '../storage/storage.ts';
 import { readAudioTags } from '../modules/backstage/audio-tags.ts';
 import { createDrafts } from '../modules/backstage/drafts.ts';
+import { createLibraryCatalog } from '../modules/backstage/library-catalog.ts';
 import { createBackstageMusicRepository } from '../modules/backstage/music-repository.ts';
 import { createBackstageMusicService } from '../modules/backstage/music-service.ts';
 import { createMusicPolicy } from '../modules/backstage/policy.ts';
@@ -51,5 +52,7 @@ export function createBackstageServices(db: Db, ports: Ports) {
       createDrafts: (user: User, ids: number[]) => drafts(user, ids),
     },
     backstageRequests: requests,
+    /** Library folders write their tracks through this (issue 18). */
+    libraryCatalog: createLibraryCatalog(deps, music),
   };
 }

@@ -2,6 +2,7 @@ import type { Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import { createResponseCache } from '../lib/response-cache.ts';
 import { createStorage } from '../storage/index.ts';
+import { withLibraryFiles, type LocateLibraryFile } from '../storage/library-files.ts';
 import { createChannelsRepository } from '../modules/channels/repository.ts';
 import { createChannelsService } from '../modules/channels/service.ts';
 import { createLibraryRepository } from '../modules/library/repository.ts';
@@ -36,10 +37,14 @@ export function createMusicServices(
     userSummary: PlaylistsDeps['userSummary'];
     /** A play's reported length changed (insights' rollups follow). */
     listenedChanged?: PlaysDeps['listenedChanged'];
+    /** Where a library folder's file is (issue 18): its audio is read in place. */
+    locateLibraryFile?: LocateLibraryFile;
   },
 ) {
   const { db, dialect } = database;
-  const storage = createStorage(config);
+  const base = createStorage(config);
+  const { locateLibraryFile } = deps;
+  const storage = locateLibraryFile ? withLibraryFiles(base, locateLibraryFile) : base;
   const catalogWrites = createCatalogWriteRepository(db);
   const catalog = createCatalogService({ repository: createCatalogRepository(db, dialect) });
   const searchIndex = createSearchIndexRepository(db, dialect);

@@ -2,6 +2,7 @@ import type { Generated } from 'kysely';
 import type { BackstageTables } from './backstage-schema.ts';
 import type { CatalogTables } from './catalog-schema.ts';
 import type { LibraryTables } from './library-schema.ts';
+import type { LibraryFoldersTables } from './library-folders-schema.ts';
 import type { InsightsTables } from './insights-schema.ts';
 import type { SubsonicTables } from './subsonic-schema.ts';
 import type { UploadsTables } from './uploads-schema.ts';
@@ -240,6 +241,7 @@ export interface Database
     BackstageTables,
     BillingTables,
     SubsonicTables,
+    LibraryFoldersTables,
     InsightsTables {
   users: UsersTable;
   user_profiles: UserProfilesTable;

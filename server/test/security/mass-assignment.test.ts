@@ -1,6 +1,7 @@
 import type * as FastifyModule from 'fastify';
 import type { RouteOptions } from 'fastify';
 import type { PlaylistDetails, WorkspaceDetails } from '@backbeat/common';
+import type { AppearanceValues } from '@backbeat/common/admin/appearance';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { API_ROOTS } from '../../src/http/request-context.ts';
 import { confirmPassword, guestBrowser, signedInUser } from '../helpers/accounts.ts';
@@ -61,6 +62,7 @@ let massChannelId: number;
 let massLyricId: number;
 /** The seeded English localization and privacy policy page (admin part 2 screens). */
 let englishId: number;
+let appearance: AppearanceValues;
 let pageId: number;
 /** A plan and a manual subscription to it, for the billing admin screens. */
 let plan: { id: number };
@@ -128,6 +130,7 @@ beforeAll(async () => {
   genre = await createGenre(t.app, 'Mass Genre');
   tag = await createTag(t.app, 'Mass Tag');
   englishId = (await t.app.services.localizations.findByLanguage('en'))!.id;
+  appearance = await t.app.services.appearance.view();
   pageId = (await t.app.services.customPages.show('privacy-policy')).page.id;
   plan = await t.app.services.plans.create({ name: 'Mass Plan', free: true });
   subscription = await t.app.services.billing.grant({
@@ -429,6 +432,29 @@ const updates: UpdateCase[] = [
     applied: async () => {
       expect(await t.app.services.settings.get('branding.site_name')).toBe('Mass Site');
       expect((await t.app.services.settings.get('menus')).length).toBeGreaterThan(0);
+    },
+  },
+  {
+    method: 'PUT',
+    route: '/api/v1/admin/appearance',
+    url: () => '/api/v1/admin/appearance',
+    // Only the editor's own settings are written; a secret or an internal flag slipped into
+    // the object, or a theme's timestamps, are dropped.
+    body: () => ({
+      ...appearance,
+      id: 99,
+      settings: {
+        ...appearance.settings,
+        branding: { ...appearance.settings.branding, site_name: 'Mass Appearance' },
+        'mail.smtp_password': 'pwned',
+        'demo_catalog.seeded': false,
+      },
+      themes: appearance.themes.map((theme) => ({ ...theme, created_at: '1999-01-01' })),
+    }),
+    sender: () => admin,
+    applied: async () => {
+      expect(await t.app.services.settings.get('branding.site_name')).toBe('Mass Appearance');
+      expect(await t.app.services.settings.get('mail.smtp_password')).not.toBe('pwned');
     },
   },
   {

@@ -16,6 +16,7 @@ import * as playRollups from './0013_play_rollups.ts';
 import * as admin from './0014_admin.ts';
 import * as siteContent from './0015_site_content.ts';
 import * as billing from './0016_billing.ts';
+import * as libraryFolders from './0017_library_folders.ts';
 import * as subsonic from './0018_subsonic.ts';
 
 /** Ordered list of every migration; names sort in the order they must run. */
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '0014_admin': admin,
   '0015_site_content': siteContent,
   '0016_billing': billing,
+  '0017_library_folders': libraryFolders,
   '0018_subsonic': subsonic,
 };
 
@@ -43,6 +45,8 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
+    // 0017 landed after 0018: databases that ran 0018 already still take 0017 (issue 18).
+    allowUnorderedMigrations: true,
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));

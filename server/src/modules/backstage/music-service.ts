@@ -173,10 +173,22 @@ export function createBackstageMusicService(deps: MusicDeps) {
     await deps.purgeFiles(files);
   }
 
+  /** Removes an album, its tracks and what hangs on them. */
+  async function removeAlbum(id: number) {
+    await removeTracks(await repo.albumTrackIds(id));
+    await deps.forgetLikes('albums', [id]);
+    await deps.forgetReposts('albums', [id]);
+    await deps.search.remove('album', [id]);
+    await repo.deleteAlbum(id);
+  }
+
   const service = {
     releases,
     track,
     album,
+    /** The deletion path without a user (library folders take out the tracks of removed files). */
+    removeTracks,
+    removeAlbum,
 
     async listTracks(user: User, query: { page: number; perPage: number; status?: string }) {
       const window = pageWindow(query.page, query.perPage);
@@ -331,11 +343,7 @@ export function createBackstageMusicService(deps: MusicDeps) {
 
     async deleteAlbum(user: User, id: number): Promise<void> {
       await policy.assertAlbum(user, id);
-      await removeTracks(await repo.albumTrackIds(id));
-      await deps.forgetLikes('albums', [id]);
-      await deps.forgetReposts('albums', [id]);
-      await deps.search.remove('album', [id]);
-      await repo.deleteAlbum(id);
+      await removeAlbum(id);
       deps.afterChange();
     },
 

@@ -255,6 +255,10 @@ export const adminRoutes: RouteObject[] = [
             ...page(async () => (await import('./settings/settings-page.tsx')).SettingsPage),
           },
           { path: 'ads', ...page(async () => (await import('./ads-page.tsx')).AdsPage) },
+          {
+            path: 'library-folders',
+            ...page(async () => (await import('./library-folders.tsx')).LibraryFoldersPage),
+          },
         ],
       },
       {

@@ -1,0 +1,201 @@
+import { searchDocument } from '../search/document.ts';
+import type { BackstageMusicService } from './music-service.ts';
+import type { MusicDeps } from './ports.ts';
+
+/** What a scanned library file says about its track (issue 18). */
+export interface LibraryTrackInput {
+  title: string;
+  /** The track's artists, by name (the album artist when the file names none). */
+  artists: string[];
+  album: {
+    name: string;
+    /** The album artist: the tag, "Various Artists" for a compilation, else the track's first. */
+    artist: string;
+    compilation: boolean;
+    year: number | null;
+    genres: string[];
+  } | null;
+  /** Stored artwork URL (embedded picture or the folder's cover), if any. */
+  image: string | null;
+  durationMs: number;
+  waveform: number[];
+  loudness: { integrated_lufs: number; true_peak_dbtp: number; track_gain_db: number } | null;
+  genres: string[];
+  lyrics: string | null;
+  /** Storage key of the audio (`library/<file id>`) and its type. */
+  audioPath: string;
+  mime: string;
+}
+
+const now = () => new Date().toISOString();
+const lowerNames = (names: string[]) => [
+  ...new Set(names.map((n) => n.trim().toLowerCase()).filter(Boolean)),
+];
+export const UNKNOWN_ARTIST = 'Unknown artist';
+
+/**
+ * The catalog side of library folders: a file's track with its artists, album, genres and
+ * lyrics, published and searchable at once; the site's (no owner), matched to existing
+ * artists and albums by name (case-insensitive). Removal takes the existing deletion path.
+ */
+export function createLibraryCatalog(
+  deps: Pick<MusicDeps, 'repository' | 'search' | 'afterChange'>,
+  music: Pick<BackstageMusicService, 'releases' | 'removeTracks' | 'removeAlbum'>,
+) {
+  const { repository: repo } = deps;
+
+  async function ensureArtists(names: string[]): Promise<number[]> {
+    const wanted = [...new Map(names.map((n) => [n.trim().toLowerCase(), n.trim()])).values()]
+      .filter(Boolean)
+      .map((name) => name.slice(0, 255));
+    const existing = await repo.artistsByName(wanted);
+    const ids: number[] = [];
+    for (const name of wanted) {
+      const found = existing.find((a) => a.name.toLowerCase() === name.toLowerCase());
+      if (found) {
+        ids.push(found.id);
+        continue;
+      }
+      const stamp = now();
+      const id = await repo.insertArtist({
+        name,
+        image: null,
+        description: null,
+        verified: 0,
+        links: '[]',
+        plays: 0,
+        popularity: 0,
+        owner_id: null,
+        created_at: stamp,
+        updated_at: stamp,
+      });
+      await deps.search.upsert([searchDocument('artist', id, name, '', 0)]);
+      ids.push(id);
+    }
+    return [...new Set(ids)];
+  }
+
+  async function ensureAlbum(
+    album: NonNullable<LibraryTrackInput['album']>,
+    image: string | null,
+  ): Promise<number> {
+    const artistIds = await ensureArtists([album.artist]);
+    const found = await repo.albumByName(album.name, artistIds);
+    if (found) {
+      const [row] = await repo.albumRows([found.id]);
+      if (row && !row.image && image) await repo.updateAlbum(found.id, { image });
+      return found.id;
+    }
+    const stamp = now();
+    const id = await repo.insertAlbum({
+      name: album.name.slice(0, 255),
+      release_date: album.year ? `${String(album.year).padStart(4, '0')}-01-01` : null,
+      image,
+      type: album.compilation ? 'compilation' : 'album',
+      description: null,
+      owner_id: null,
+      is_public: 0,
+      plays: 0,
+      popularity: 0,
+      status: 'published',
+      release_at: null,
+      created_at: stamp,
+      updated_at: stamp,
+    });
+    await repo.setArtists('album_artists', id, artistIds);
+    if (album.genres.length)
+      await repo.setGenres('album_genres', id, lowerNames(album.genres), stamp);
+    return id;
+  }
+
+  const catalog = {
+    /**
+     * Creates the file's track, or updates it in place (same id: plays, likes and playlist
+     * entries stay); answers its id and album, and the album it was on before.
+     */
+    async saveTrack(trackId: number | null, input: LibraryTrackInput) {
+      const names = input.artists.length ? input.artists : [input.album?.artist ?? UNKNOWN_ARTIST];
+      const artistIds = await ensureArtists(names);
+      const albumId = input.album ? await ensureAlbum(input.album, input.image) : null;
+      const [before] = trackId ? await repo.trackRows([trackId]) : [];
+      const stamp = now();
+      const values = {
+        name: input.title.slice(0, 255),
+        duration: input.durationMs,
+        album_id: albumId,
+        image: input.image,
+        audio_path: input.audioPath,
+        audio_mime: input.mime,
+        waveform: JSON.stringify(input.waveform),
+        loudness_lufs: input.loudness?.integrated_lufs ?? null,
+        true_peak_dbtp: input.loudness?.true_peak_dbtp ?? null,
+        track_gain_db: input.loudness?.track_gain_db ?? null,
+        updated_at: stamp,
+      };
+      let id: number;
+      if (before) {
+        id = before.id;
+        await repo.updateTrack(id, values);
+      } else {
+        id = await repo.insertTrack({
+          ...values,
+          number: null,
+          description: null,
+          owner_id: null,
+          is_public: 0,
+          plays: 0,
+          popularity: 0,
+          status: 'published',
+          release_at: null,
+          file_entry_id: null,
+          created_at: stamp,
+        });
+      }
+      await repo.setArtists('track_artists', id, artistIds);
+      await repo.setGenres('track_genres', id, lowerNames(input.genres), stamp);
+      const lyrics = input.lyrics?.trim() || null;
+      await repo.setLyrics(id, lyrics, lyrics ? music.releases.isSynced(lyrics) : false, stamp);
+      await music.releases.syncTrack(id, { announce: false });
+      return { trackId: id, albumId, previousAlbumId: before?.album_id ?? null };
+    },
+
+    /** Puts an album's tracks in the given order (disc, then number) and lists the album. */
+    async orderAlbum(albumId: number, trackIds: number[]) {
+      await repo.setTrackNumbers(albumId, trackIds);
+      await music.releases.syncAlbum(albumId, { announce: false });
+    },
+
+    /** Albums left without tracks that nobody owns (the library's own) go too. */
+    async tidyAlbums(albumIds: number[]) {
+      const rows = await repo.albumRows([...new Set(albumIds)]);
+      for (const row of rows) {
+        if (Number(row.tracks_count ?? 0) === 0 && row.owner_id === null) {
+          await music.removeAlbum(row.id);
+        } else {
+          await music.releases.syncAlbum(row.id, { announce: false });
+        }
+      }
+      deps.afterChange();
+    },
+
+    /** The existing deletion path: likes, reposts, comments, search and playlist entries. */
+    async removeTracks(trackIds: number[]) {
+      const rows = await repo.trackRows(trackIds);
+      await music.removeTracks(trackIds);
+      const albums = rows.flatMap((row) => (row.album_id ? [row.album_id] : []));
+      if (albums.length) await catalog.tidyAlbums(albums);
+      deps.afterChange();
+    },
+
+    /** An album's tracks in their current order. */
+    albumTrackIds: (albumId: number) => repo.albumTrackIds(albumId),
+
+    /** Which of these tracks still exist (an admin may have deleted one). */
+    async existingTrackIds(trackIds: number[]): Promise<number[]> {
+      return (await repo.trackRows(trackIds)).map((row) => row.id);
+    },
+  };
+  return catalog;
+}
+
+export type LibraryCatalog = ReturnType<typeof createLibraryCatalog>;

@@ -1,0 +1,195 @@
+import type { Insertable, Updateable } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { LibraryFilesTable, LibraryFoldersTable } from '../../db/library-folders-schema.ts';
+
+const FOLDER_COLUMNS = [
+  'id',
+  'path',
+  'name',
+  'status',
+  'scan_requested_at',
+  'scan_started_at',
+  'scan_finished_at',
+  'files_total',
+  'files_seen',
+  'files_added',
+  'files_updated',
+  'files_removed',
+  'files_failed',
+  'error',
+  'lease_until',
+  'created_at',
+] as const;
+
+const FILE_COLUMNS = [
+  'id',
+  'relative_path',
+  'size',
+  'mtime_ms',
+  'signature',
+  'track_id',
+  'disc_number',
+  'track_number',
+  'error',
+] as const;
+
+/** The SQL of library folders and the files seen in them (issue 18). */
+export function createLibraryFoldersRepository(db: Db) {
+  return {
+    async folders() {
+      return db.selectFrom('library_folders').select(FOLDER_COLUMNS).orderBy('id').execute();
+    },
+    async folder(id: number) {
+      return db
+        .selectFrom('library_folders')
+        .select(FOLDER_COLUMNS)
+        .where('id', '=', id)
+        .executeTakeFirst();
+    },
+    async folderByPath(path: string) {
+      return db
+        .selectFrom('library_folders')
+        .select(FOLDER_COLUMNS)
+        .where('path', '=', path)
+        .executeTakeFirst();
+    },
+    async insertFolder(values: Insertable<LibraryFoldersTable>): Promise<number> {
+      const row = await db
+        .insertInto('library_folders')
+        .values(values)
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+    async updateFolder(id: number, changes: Updateable<LibraryFoldersTable>) {
+      await db.updateTable('library_folders').set(changes).where('id', '=', id).execute();
+    },
+    async deleteFolder(id: number) {
+      await db.deleteFrom('library_folders').where('id', '=', id).execute();
+    },
+
+    /**
+     * Takes the folder's scan for this runner: free, or held by one whose lease ran out (an
+     * instance that died mid-scan). True for the one caller that got it.
+     */
+    async claimLease(id: number, token: string, until: string, now: string): Promise<boolean> {
+      const result = await db
+        .updateTable('library_folders')
+        .set({ lease_token: token, lease_until: until })
+        .where('id', '=', id)
+        .where((eb) => eb.or([eb('lease_token', 'is', null), eb('lease_until', '<', now)]))
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+    async leaseOf(id: number) {
+      return db
+        .selectFrom('library_folders')
+        .select(['lease_token', 'lease_until'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+    },
+    /** Takes the lease from a holder known to be gone (still holding `from`). */
+    async takeOverLease(id: number, from: string, token: string, until: string) {
+      const result = await db
+        .updateTable('library_folders')
+        .set({ lease_token: token, lease_until: until })
+        .where('id', '=', id)
+        .where('lease_token', '=', from)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+    async renewLease(id: number, token: string, until: string): Promise<boolean> {
+      const result = await db
+        .updateTable('library_folders')
+        .set({ lease_until: until })
+        .where('id', '=', id)
+        .where('lease_token', '=', token)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+    async releaseLease(id: number, token: string) {
+      await db
+        .updateTable('library_folders')
+        .set({ lease_token: null, lease_until: null })
+        .where('id', '=', id)
+        .where('lease_token', '=', token)
+        .execute();
+    },
+
+    /** Tracks each folder holds (files that became a track). */
+    async trackCounts(): Promise<Map<number, number>> {
+      const rows = await db
+        .selectFrom('library_files')
+        .select(['folder_id', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('track_id', 'is not', null)
+        .groupBy('folder_id')
+        .execute();
+      return new Map(rows.map((row) => [row.folder_id, Number(row.n)]));
+    },
+    /** The first files of a folder that could not be added, with the reason. */
+    async failures(folderId: number, limit: number) {
+      return db
+        .selectFrom('library_files')
+        .select(['relative_path', 'error'])
+        .where('folder_id', '=', folderId)
+        .where('error', 'is not', null)
+        .orderBy('relative_path')
+        .limit(limit)
+        .execute();
+    },
+
+    async filesOf(folderId: number) {
+      return db
+        .selectFrom('library_files')
+        .select(FILE_COLUMNS)
+        .where('folder_id', '=', folderId)
+        .execute();
+    },
+    async trackIdsOf(folderId: number): Promise<number[]> {
+      const rows = await db
+        .selectFrom('library_files')
+        .select('track_id')
+        .where('folder_id', '=', folderId)
+        .where('track_id', 'is not', null)
+        .execute();
+      return rows.map((row) => row.track_id!);
+    },
+    /** Disc and track numbers of library tracks, to order their albums. */
+    async numbersOf(trackIds: number[]) {
+      if (!trackIds.length) return [];
+      return db
+        .selectFrom('library_files')
+        .select(['track_id', 'disc_number', 'track_number', 'relative_path'])
+        .where('track_id', 'in', trackIds)
+        .execute();
+    },
+    async insertFile(values: Insertable<LibraryFilesTable>): Promise<number> {
+      const row = await db
+        .insertInto('library_files')
+        .values(values)
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+    async updateFile(id: number, changes: Updateable<LibraryFilesTable>) {
+      await db.updateTable('library_files').set(changes).where('id', '=', id).execute();
+    },
+    async deleteFiles(ids: number[]) {
+      if (ids.length) await db.deleteFrom('library_files').where('id', 'in', ids).execute();
+    },
+
+    /** Where a library file is: the hot path of streaming (one indexed join). */
+    async locate(fileId: number) {
+      return db
+        .selectFrom('library_files')
+        .innerJoin('library_folders', 'library_folders.id', 'library_files.folder_id')
+        .select(['library_folders.path as root', 'library_files.relative_path as relativePath'])
+        .where('library_files.id', '=', fileId)
+        .executeTakeFirst();
+    },
+  };
+}
+
+export type LibraryFoldersRepository = ReturnType<typeof createLibraryFoldersRepository>;
+export type LibraryFolderRow = NonNullable<Awaited<ReturnType<LibraryFoldersRepository['folder']>>>;
+export type LibraryFileRow = Awaited<ReturnType<LibraryFoldersRepository['filesOf']>>[number];

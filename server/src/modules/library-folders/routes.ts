@@ -1,0 +1,34 @@
+import {
+  addLibraryFolder,
+  listLibraryFolders,
+  removeLibraryFolder,
+  scanLibraryFolder,
+} from '@backbeat/common/contracts';
+import { registerEndpoint } from '../../http/endpoint.ts';
+import type { RoutesPlugin } from '../../http/types.ts';
+import { adminOnly } from '../../resources/define-resource.ts';
+
+/** Library folders in the admin area (issue 18): settings.update plus admin.access. */
+export const libraryFoldersAdminRoutes: RoutesPlugin = async (app) => {
+  const folders = app.services.libraryFolders;
+  const admin = adminOnly();
+  registerEndpoint(app, listLibraryFolders, async () => ({ folders: await folders.list() }), admin);
+  registerEndpoint(
+    app,
+    addLibraryFolder,
+    async (request) => ({ folder: await folders.add(request.body) }),
+    admin,
+  );
+  registerEndpoint(
+    app,
+    scanLibraryFolder,
+    async (request) => ({ folder: await folders.requestScan(request.params.id) }),
+    admin,
+  );
+  registerEndpoint(
+    app,
+    removeLibraryFolder,
+    async (request) => ({ folder: await folders.remove(request.params.id) }),
+    admin,
+  );
+};

@@ -1,0 +1,94 @@
+import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { promisify } from 'node:util';
+import sharp from 'sharp';
+import { generateDemoAudio } from '../../src/modules/demo-audio/generator.ts';
+
+const run = promisify(execFile);
+
+export interface LibraryTags {
+  title?: string;
+  artist?: string;
+  album?: string;
+  album_artist?: string;
+  /** `3` or `3/12`. */
+  track?: string | number;
+  disc?: string | number;
+  genre?: string;
+  date?: number;
+  compilation?: boolean;
+}
+
+/** A real JPEG of one colour (what a `cover.jpg` holds). */
+export function solidJpeg(rgb: [number, number, number] = [30, 144, 255], size = 64) {
+  return sharp({
+    create: {
+      width: size,
+      height: size,
+      channels: 3,
+      background: { r: rgb[0], g: rgb[1], b: rgb[2] },
+    },
+  })
+    .jpeg()
+    .toBuffer();
+}
+
+/**
+ * A real MP3 as a music library holds it, written by Debian's ffmpeg: ID3v2.3 tags (album
+ * artist and disc included) and, when given, an embedded front cover; or a FLAC, whose
+ * Vorbis comments carry the compilation flag too. Each `seed` makes different audio (so
+ * files are told apart by their audio signature).
+ */
+export async function libraryMp3(
+  tags: LibraryTags,
+  options: { seed: number; seconds?: number; picture?: Buffer; format?: 'mp3' | 'flac' },
+): Promise<Buffer> {
+  const flac = options.format === 'flac';
+  const directory = await mkdtemp(join(tmpdir(), 'backbeat-library-audio-'));
+  try {
+    const source = join(directory, 'in.mp3');
+    const target = join(directory, flac ? 'out.flac' : 'out.mp3');
+    await writeFile(
+      source,
+      (await generateDemoAudio(options.seed, options.seconds ?? 2, 'house')).mp3,
+    );
+    const inputs = ['-i', source];
+    const maps = ['-map', '0:a'];
+    if (options.picture) {
+      const cover = join(directory, 'cover.jpg');
+      await writeFile(cover, options.picture);
+      inputs.push('-i', cover);
+      maps.push('-map', '1:v', '-disposition:v', 'attached_pic');
+      maps.push('-metadata:s:v', 'comment=Cover (front)');
+    }
+    const { compilation, ...rest } = tags;
+    const metadata = Object.entries({
+      ...rest,
+      ...(compilation ? { compilation: 1 } : {}),
+    }).flatMap(([key, value]) => (value === undefined ? [] : ['-metadata', `${key}=${value}`]));
+    await run('ffmpeg', [
+      '-loglevel',
+      'error',
+      '-y',
+      ...inputs,
+      ...maps,
+      // FLAC (Vorbis comments) where a tag has no ID3 frame ffmpeg writes (COMPILATION).
+      ...(flac ? ['-codec:a', 'flac'] : ['-codec', 'copy', '-id3v2_version', '3']),
+      ...metadata,
+      target,
+    ]);
+    return await readFile(target);
+  } finally {
+    await rm(directory, { recursive: true, force: true });
+  }
+}
+
+/** Writes `bytes` at `root/relativePath`, making the folders on the way. */
+export async function placeFile(root: string, relativePath: string, bytes: Buffer | string) {
+  const path = join(root, relativePath);
+  await mkdir(dirname(path), { recursive: true });
+  await writeFile(path, bytes);
+  return path;
+}
