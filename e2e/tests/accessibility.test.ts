@@ -144,3 +144,40 @@ describe.each(['light', 'dark'] as const)('accessibility in the %s theme', (colo
     await context.close();
   });
 });
+
+describe('landmarks, headings and dialog sizes', () => {
+  it('gives the search page one h1 and the login page a main landmark', async () => {
+    const listenerPage = await newPage(browser, { storageState: signedIn });
+    await listenerPage.page.goto(`${server.url}/search/a`);
+    await listenerPage.page.getByRole('navigation', { name: 'Result types' }).waitFor();
+    expect(await listenerPage.page.getByRole('heading', { level: 1 }).count()).toBe(1);
+    await listenerPage.context.close();
+
+    const guest = await newPage(browser);
+    await acceptCookies(guest.context, server.url);
+    await guest.page.goto(`${server.url}/login`);
+    await guest.page.getByRole('button', { name: 'Continue' }).waitFor();
+    expect(await guest.page.getByRole('main').count()).toBe(1);
+    expect(
+      await guest.page.getByRole('main').getByRole('button', { name: 'Continue' }).count(),
+    ).toBe(1);
+    await guest.context.close();
+  });
+
+  it('draws a dialog as wide as its size says, with 24 px padding (spec §9)', async () => {
+    const { page, context } = await newPage(browser, { storageState: signedIn });
+    await acceptCookies(context, server.url);
+    await page.goto(server.url + (await pathOf('first album')));
+    await page.getByTestId('track-row').first().waitFor();
+    await page.getByRole('main').getByRole('button', { name: 'Share', exact: true }).click();
+    const dialog = page.locator('dialog[open]');
+    await dialog.waitFor();
+    expect(await dialog.getAttribute('data-size')).toBe('md');
+    expect((await dialog.boundingBox())?.width).toBe(560);
+    const padding = await dialog
+      .locator('header')
+      .evaluate((header) => getComputedStyle(header).paddingLeft);
+    expect(padding).toBe('24px');
+    await context.close();
+  });
+});

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { COPIED_LABEL_MS } from '@backbeat/common';
+import { COPIED_LABEL_MS, TEXTAREA_DEFAULT_ROWS } from '@backbeat/common';
 import { useTrans } from '../../lib/translator.ts';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog/dialog.tsx';
@@ -38,7 +38,7 @@ function CopyField({
         {multiline ? (
           <textarea
             readOnly
-            rows={4}
+            rows={TEXTAREA_DEFAULT_ROWS}
             value={value}
             onFocus={(e) => e.target.select()}
             className={className}

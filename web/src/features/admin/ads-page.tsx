@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { TEXTAREA_DEFAULT_ROWS } from '@backbeat/common';
 import { AD_SLOTS, type AdSlotKey } from '@backbeat/common/admin/settings';
 import type { AdminSettings } from '@backbeat/common/admin/site';
 import { fieldErrors } from '../../lib/api-error.ts';
@@ -156,7 +157,7 @@ function AdsForm({ data }: { data: AdminSettings }) {
                 </label>
                 <textarea
                   id={`${id}-html`}
-                  rows={4}
+                  rows={TEXTAREA_DEFAULT_ROWS}
                   value={draft.html}
                   onChange={(e) => change(slot.key, { html: e.target.value })}
                   aria-invalid={errors[slot.key] ? true : undefined}

@@ -1,6 +1,13 @@
 import clsx from 'clsx';
 import { useEffect, useMemo } from 'react';
-import { albumLink, artistLink, searchLink, trackLink, type SearchResults } from '@backbeat/common';
+import {
+  SELECT_LIST_MAX_HEIGHT,
+  albumLink,
+  artistLink,
+  searchLink,
+  trackLink,
+  type SearchResults,
+} from '@backbeat/common';
 import { useTrans, type Trans } from '../../lib/translator.ts';
 import { Icon } from '../../ui/icons.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
@@ -76,7 +83,8 @@ export default function SearchSuggestions({
         id={listId}
         role="listbox"
         aria-label={trans('Search results')}
-        className="max-h-[420px] overflow-y-auto py-1.5"
+        style={{ maxHeight: SELECT_LIST_MAX_HEIGHT }}
+        className="overflow-y-auto py-1.5"
       >
         {options.map((option, index) => (
           <li

@@ -1,4 +1,5 @@
 import clsx from 'clsx';
+import { TEXTAREA_DEFAULT_ROWS } from '@backbeat/common';
 import { useId } from 'react';
 import type { SettingField } from '@backbeat/common/admin/settings';
 import { useTrans } from '../../../lib/translator.ts';
@@ -157,7 +158,7 @@ export function SettingFieldInput({ field, value, error, secretSet, onChange }: 
           <textarea
             id={id}
             name={field.name}
-            rows={4}
+            rows={TEXTAREA_DEFAULT_ROWS}
             value={String(value ?? '')}
             onChange={(e) => onChange(e.target.value)}
             className={clsx(fieldClass, error ? 'border-danger' : 'border-border')}
