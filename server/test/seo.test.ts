@@ -262,4 +262,18 @@ describe('the web app manifest', () => {
       await t.app.services.settings.set({ 'branding.site_name': 'Backbeat' });
     }
   });
+
+  it("installs with the appearance editor's SVG favicon as its icon", async () => {
+    await t.app.services.settings.set({ 'branding.favicon': '/storage/branding/mark.svg' });
+    try {
+      const { icons } = (await get('/manifest.webmanifest')).json() as { icons: { src: string }[] };
+      expect(icons[0]).toEqual({
+        src: '/storage/branding/mark.svg',
+        sizes: 'any',
+        type: 'image/svg+xml',
+      });
+    } finally {
+      await t.app.services.settings.set({ 'branding.favicon': null });
+    }
+  });
 });

@@ -19,13 +19,21 @@ export function webAppManifest(input: {
   description: string;
   themes: Theme[];
   logo: string | null;
+  /** The admin's favicon (appearance editor); an SVG one stands for the built-in icon. */
+  favicon?: string | null;
 }) {
   const theme = selectTheme(input.themes, 'light', null, false);
   const values = (theme?.values ?? {}) as Record<string, string>;
+  const typeOf = (src: string | null | undefined) =>
+    src ? ICON_TYPES[src.split('.').pop()?.toLowerCase() ?? ''] : undefined;
   const icons: { src: string; sizes: string; type: string }[] = [
-    { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml' },
+    {
+      src: typeOf(input.favicon) === 'image/svg+xml' ? input.favicon! : '/favicon.svg',
+      sizes: 'any',
+      type: 'image/svg+xml',
+    },
   ];
-  const logoType = input.logo && ICON_TYPES[input.logo.split('.').pop()?.toLowerCase() ?? ''];
+  const logoType = typeOf(input.logo);
   // An SVG logo scales to every size an install asks for; a bitmap's size is unknown here.
   if (input.logo && logoType === 'image/svg+xml')
     icons.unshift({ src: input.logo, sizes: 'any', type: logoType });

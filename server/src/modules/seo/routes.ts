@@ -55,6 +55,7 @@ export const seoRoutes: RoutesPlugin = async (app) => {
             description: settings['seo.site_description'],
             themes,
             logo: settings['branding.logo_light'],
+            favicon: settings['branding.favicon'],
           }),
         ),
       );
