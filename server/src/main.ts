@@ -7,6 +7,7 @@ import { seedDemoCatalogOnFirstStart, warmUpDemoAudio } from './seed/demo/index.
 import { startScheduler } from './jobs/scheduler.ts';
 import { scheduledTasks } from './composition/scheduled-tasks.ts';
 import { adminAccountBox } from './admin-account-box.ts';
+import { watchLibraryFolders } from './modules/library-folders/watch.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -30,6 +31,13 @@ async function main(): Promise<void> {
   await app.services.libraryFolders.registerAll(config.musicFolders, (path, reason) =>
     console.warn(`  MUSIC_FOLDERS: ${path} was not added: ${reason}`),
   );
+  // Watch mode: a change in a library folder is rescanned within seconds.
+  const libraryWatch = watchLibraryFolders({
+    list: () => app.services.libraryFolders.list(),
+    requestScan: (id) => app.services.libraryFolders.requestScan(id),
+    log: (message, error) => app.log.warn({ err: error }, `library folders: ${message}`),
+  });
+  await libraryWatch.refresh();
 
   const shown = config.host === '0.0.0.0' ? 'localhost' : config.host;
   console.info(`  Backbeat is listening on http://${shown}:${config.port}\n`);
@@ -51,6 +59,7 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS);
     force.unref();
     scheduler.stop();
+    libraryWatch.stop();
     await app.close();
     await database.destroy();
     process.exit(0);

@@ -27,6 +27,7 @@ import { loadConfig, musicFoldersOf } from '../src/config.ts';
 import { NOT_DECODABLE } from '../src/lib/audio/ffmpeg.ts';
 import { holderIsGone } from '../src/modules/library-folders/lease.ts';
 import { resolveInside } from '../src/storage/library-files.ts';
+import { watchLibraryFolders } from '../src/modules/library-folders/watch.ts';
 import { signedInUser } from './helpers/accounts.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import { openBrowser, type Browser } from './helpers/client.ts';
@@ -721,5 +722,50 @@ describe('an unreadable folder', () => {
       status: 'idle',
       error: 'The folder does not exist or cannot be read.',
     });
+  });
+});
+
+describe('watch mode', () => {
+  it('rescans a folder within seconds of a file landing in it, and of one leaving it', async () => {
+    const root = await tempDir('watch');
+    const tags = { artist: 'Zq Watcher', album_artist: 'Zq Watcher', album: 'Zq Watched' };
+    await placeFile(
+      root,
+      'Zq Watched/01.mp3',
+      await libraryMp3({ ...tags, title: 'Zq Watch One', track: 1 }, { seed: 71 }),
+    );
+    const folder = await addFolder(root);
+    expect(folder.last_scan.added).toBe(1);
+    const names = async () => {
+      await t.app.services.jobs.idle();
+      const rows = await t.app.services.database.db
+        .selectFrom('tracks')
+        .select('name')
+        .where('name', 'like', 'Zq Watch %')
+        .orderBy('name')
+        .execute();
+      return rows.map((row) => row.name);
+    };
+    const watcher = watchLibraryFolders({
+      list: () => t.app.services.libraryFolders.list(),
+      requestScan: (id) => t.app.services.libraryFolders.requestScan(id),
+      settleMs: 200,
+    });
+    try {
+      await watcher.refresh();
+      // A new file in a sub-folder, written after the watch began.
+      await placeFile(
+        root,
+        'Zq Watched/02.mp3',
+        await libraryMp3({ ...tags, title: 'Zq Watch Two', track: 2 }, { seed: 72 }),
+      );
+      await expect
+        .poll(names, { timeout: 15_000, interval: 250 })
+        .toEqual(['Zq Watch One', 'Zq Watch Two']);
+      await rm(join(root, 'Zq Watched/01.mp3'));
+      await expect.poll(names, { timeout: 15_000, interval: 250 }).toEqual(['Zq Watch Two']);
+    } finally {
+      watcher.stop();
+    }
   });
 });
