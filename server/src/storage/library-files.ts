@@ -51,14 +51,16 @@ export async function resolveInside(root: string, relativePath: string): Promise
 const notFoundError = () => Object.assign(new Error('Library file not found'), { code: 'ENOENT' });
 
 /** `base` for every key, and the library folders' files, read-only, for `library/<id>` keys. */
-export function withLibraryFiles(base: Storage, locate: LocateLibraryFile): Storage {
+export function withLibraryFiles<S extends Storage>(base: S, locate: LocateLibraryFile): S {
   // Looked up and checked on every call (one indexed join): a move or a removal applies at once.
   async function pathOf(key: string): Promise<string | null> {
     const location = await locate(Number(LIBRARY_KEY.exec(key)?.[1]));
     return location && resolveInside(location.root, location.relativePath);
   }
   return {
-    async stat(key) {
+    // What the base storage offers besides (an S3 bucket's presigning for direct uploads).
+    ...base,
+    async stat(key: string) {
       if (!isLibraryFileKey(key)) return base.stat(key);
       const path = await pathOf(key);
       if (!path) return null;
