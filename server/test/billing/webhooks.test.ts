@@ -120,6 +120,32 @@ describe('Stripe webhooks', () => {
     expect(await canPlay(browser)).toBe(false);
   });
 
+  it('customer.subscription.paused stops playback and resumed brings it back', async () => {
+    const { browser } = await listener();
+    const local = await subscribeWithStripe(world, browser, pro);
+    expect(await canPlay(browser)).toBe(true);
+    const atStripe = world.stripe.subscriptions.get(local.gateway_id!)!;
+    atStripe.status = 'paused';
+    const paused = await stripeWebhook(
+      world,
+      world.stripe.signedEvent('customer.subscription.paused', atStripe),
+    );
+    expect(paused.statusCode).toBe(200);
+    expect((await myBilling(browser)).subscription).toMatchObject({
+      status: 'suspended',
+      valid: false,
+    });
+    expect(await canPlay(browser)).toBe(false);
+
+    atStripe.status = 'active';
+    await stripeWebhook(world, world.stripe.signedEvent('customer.subscription.resumed', atStripe));
+    expect((await myBilling(browser)).subscription).toMatchObject({
+      status: 'active',
+      valid: true,
+    });
+    expect(await canPlay(browser)).toBe(true);
+  });
+
   it('customer.subscription.updated records a cancellation at period end made at Stripe', async () => {
     const { browser } = await listener();
     const local = await subscribeWithStripe(world, browser, pro);
