@@ -69,6 +69,7 @@ describe('the settings declaration', () => {
 const EDITED_ELSEWHERE: [prefix: string, where: string][] = [
   ['fonts.', 'the appearance editor (issue 14)'],
   ['branding.logo_', 'the appearance editor (issue 14)'],
+  ['branding.favicon', 'the appearance editor (issue 14)'],
   ['branding.splash_video_', 'the appearance editor (issue 14)'],
   ['seo.', 'the appearance editor’s SEO section (issue 14)'],
   ['menus', 'the appearance editor’s menus (issue 14)'],
