@@ -148,7 +148,7 @@ describe('the admin area', () => {
     expect(page.url()).toMatch(/\/admin\/artists\/\d+\/edit$/);
 
     await page.goto(`${server.url}/admin/artists?query=Harbour`);
-    await page.getByRole('cell', { name: 'Zq Harbour Lights' }).waitFor();
+    await page.getByRole('cell', { name: 'Zq Harbour Lights', exact: true }).waitFor();
     await context.close();
   });
 
