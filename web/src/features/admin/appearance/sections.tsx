@@ -43,55 +43,30 @@ const branding = (key: string) => ['settings', 'branding', key];
 export function GeneralSection() {
   const trans = useTrans();
   const logoHint = trans('An image address: a path on this site (/…) or https://…');
+  // The optional addresses of the site's branding, each emptied to none.
+  const addresses: [key: string, label: string, hint?: string][] = [
+    ['favicon', trans('Favicon'), trans('The browser tab’s icon: an SVG, PNG or ICO address.')],
+    ['logo_light', trans('Logo on light themes'), logoHint],
+    ['logo_dark', trans('Logo on dark themes'), logoHint],
+    ['logo_light_mobile', trans('Phone logo on light themes')],
+    ['logo_dark_mobile', trans('Phone logo on dark themes')],
+    ['splash_video_desktop_link', trans('Splash video (desktop)')],
+    ['splash_video_mobile_link', trans('Splash video (phone)')],
+  ];
   return (
     <SectionBody>
       <SectionHeader title={trans('General')} back=".." />
       <DraftTextField path={branding('site_name')} label={trans('Site name')} />
-      <DraftTextField
-        path={branding('favicon')}
-        label={trans('Favicon')}
-        description={trans('The browser tab’s icon: an SVG, PNG or ICO address.')}
-        type="url"
-        nullable
-      />
-      <DraftTextField
-        path={branding('logo_light')}
-        label={trans('Logo on light themes')}
-        description={logoHint}
-        type="url"
-        nullable
-      />
-      <DraftTextField
-        path={branding('logo_dark')}
-        label={trans('Logo on dark themes')}
-        description={logoHint}
-        type="url"
-        nullable
-      />
-      <DraftTextField
-        path={branding('logo_light_mobile')}
-        label={trans('Phone logo on light themes')}
-        type="url"
-        nullable
-      />
-      <DraftTextField
-        path={branding('logo_dark_mobile')}
-        label={trans('Phone logo on dark themes')}
-        type="url"
-        nullable
-      />
-      <DraftTextField
-        path={branding('splash_video_desktop_link')}
-        label={trans('Splash video (desktop)')}
-        type="url"
-        nullable
-      />
-      <DraftTextField
-        path={branding('splash_video_mobile_link')}
-        label={trans('Splash video (phone)')}
-        type="url"
-        nullable
-      />
+      {addresses.map(([key, label, hint]) => (
+        <DraftTextField
+          key={key}
+          path={branding(key)}
+          label={label}
+          description={hint}
+          type="url"
+          nullable
+        />
+      ))}
     </SectionBody>
   );
 }
