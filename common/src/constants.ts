@@ -115,3 +115,18 @@ export const MENU_POSITIONS = [
   'footer',
 ] as const;
 export type MenuPosition = (typeof MENU_POSITIONS)[number];
+
+/**
+ * The listening engine (issue 19): loudness levelling, equaliser and crossfade. The target is
+ * the listener's choice; −14 LUFS is what the large streaming services level to.
+ */
+export const LOUDNESS_TARGET_LUFS = { default: -14, min: -23, max: -6 } as const;
+/** Levelling never lifts a track's true peak above this, so it cannot clip. */
+export const TRUE_PEAK_CEILING_DBTP = -1;
+/** Centre frequencies of the equaliser's ten bands (ISO octave bands). */
+export const EQUALISER_BANDS_HZ = [31, 62, 125, 250, 500, 1000, 2000, 4000, 8000, 16000] as const;
+/** Range of each band and of the preamp, in dB. */
+export const EQUALISER_GAIN_DB = { min: -12, max: 12 } as const;
+/** Width of the peaking bands: one octave, so neighbouring bands meet near −3 dB. */
+export const EQUALISER_PEAKING_Q = 1.41;
+export const CROSSFADE_SECONDS = { default: 0, min: 0, max: 12 } as const;

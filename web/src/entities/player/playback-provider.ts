@@ -1,22 +1,33 @@
+import type { EqualiserSettings } from './listening-settings.ts';
+
 /** What the player store needs from a way of playing audio (HTML audio now; others later). */
 export interface PlaybackEvents {
   time(position: number, duration: number): void;
   playing(): void;
   paused(): void;
   waiting(): void;
+  /** The track ended, or began crossfading into the preloaded one: time to advance. */
   ended(): void;
   error(message: string): void;
 }
 
 export interface PlaybackProvider {
-  /** Makes `src` the current audio; uses the preloaded one when it matches (gapless start). */
-  load(src: string, options: { autoplay: boolean; startAt?: number }): void;
+  /**
+   * Makes `src` the current audio; uses the preloaded one when it matches (gapless start).
+   * `levelDb` is the track's loudness levelling (0 when off or unmeasured).
+   */
+  load(src: string, options: { autoplay: boolean; startAt?: number; levelDb?: number }): void;
   play(): Promise<void>;
   pause(): void;
   stop(): void;
   seek(seconds: number): void;
   setVolume(volume: number, muted: boolean): void;
-  /** Starts fetching the next track so it can begin without a gap. */
-  preload(src: string | null): void;
+  /** Starts fetching the next track so it can begin without a gap (or crossfade into it). */
+  preload(src: string | null, levelDb?: number): void;
+  /** Changes the current track's levelling (the listener changed the target or mode). */
+  setLevel(levelDb: number): void;
+  setEqualiser(settings: EqualiserSettings): void;
+  /** Seconds of overlap with the preloaded track at the end of each track; 0 turns it off. */
+  setCrossfade(seconds: number): void;
   listen(events: PlaybackEvents): void;
 }

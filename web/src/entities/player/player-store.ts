@@ -7,6 +7,8 @@ import { canPlayAudio } from '../../lib/subscription-permissions.ts';
 import { trans } from '../../lib/translator.ts';
 import { useToastStore } from '../../ui/toast/toast-store.ts';
 import { createHtmlAudioProvider } from './html-audio-provider.ts';
+import { levellingGainDb } from './listening-settings.ts';
+import { useListeningSettings } from './listening-settings-store.ts';
 import { playReporter } from './play-reporter.ts';
 import type { PlaybackProvider } from './playback-provider.ts';
 
@@ -80,6 +82,7 @@ const set = usePlayerStore.setState;
 function playback(): PlaybackProvider {
   if (!provider) {
     provider = createHtmlAudioProvider();
+    provider.setEqualiser(useListeningSettings.getState().equaliser);
     provider.listen({
       time(position, duration) {
         set({ position, duration: duration || get().duration });
@@ -119,12 +122,30 @@ function playback(): PlaybackProvider {
   return provider;
 }
 
+/** The loudness levelling of a track under the listener's current choices, in dB. */
+const levelDbOf = (track: Track) =>
+  levellingGainDb(track.loudness, useListeningSettings.getState());
+
+/** Repeat one restarts the same track, so there is nothing to crossfade into. */
+const crossfadeSecondsFor = (repeat: RepeatMode) =>
+  repeat === 'one' ? 0 : useListeningSettings.getState().crossfadeSeconds;
+
 function preloadNext() {
   const state = get();
   const next = nextIndex(state.queue.length, state.index, state.repeat === 'all');
   const item = next === null ? null : state.queue[next];
-  playback().preload(item ? streamUrl(item.track) : null);
+  playback().setCrossfade(crossfadeSecondsFor(state.repeat));
+  playback().preload(item ? streamUrl(item.track) : null, item ? levelDbOf(item.track) : 0);
 }
+
+/** The listener's choices apply at once to what is playing. */
+useListeningSettings.subscribe((settings) => {
+  if (!provider) return;
+  provider.setEqualiser(settings.equaliser);
+  provider.setCrossfade(crossfadeSecondsFor(get().repeat));
+  const track = currentItem(get())?.track;
+  if (track) provider.setLevel(levelDbOf(track));
+});
 
 function load(index: number, autoplay: boolean, startAt = 0) {
   const item = get().queue[index];
@@ -141,7 +162,7 @@ function load(index: number, autoplay: boolean, startAt = 0) {
   });
   const { volume, muted } = get();
   playback().setVolume(volume, muted);
-  playback().load(streamUrl(item.track), { autoplay, startAt });
+  playback().load(streamUrl(item.track), { autoplay, startAt, levelDb: levelDbOf(item.track) });
 }
 
 function replay() {

@@ -14,6 +14,13 @@ import { PlayPauseButton } from '../../../entities/player/play-button.tsx';
 import { PlayerControls } from './player-controls.tsx';
 import { SeekBar } from '../../../entities/player/seek-bar.tsx';
 import { VolumeControl } from './volume-control.tsx';
+import { openDialog } from '../../../ui/dialog/dialog-store.ts';
+
+/** Loaded on demand: most listeners never open it. */
+const openPlaybackSettings = () =>
+  void import('./playback-settings-dialog.tsx').then(({ PlaybackSettingsDialog }) =>
+    openDialog(() => <PlaybackSettingsDialog />),
+  );
 
 /** The bar at the bottom of every page: what plays, the controls, the seek bar and volume. */
 export function PlayerBar() {
@@ -114,6 +121,9 @@ export function PlayerBar() {
               <Icon name="queue" size={20} />
             </IconButton>
           )}
+          <IconButton label={trans('Playback settings')} onClick={openPlaybackSettings}>
+            <Icon name="equalizer" size={20} />
+          </IconButton>
           <VolumeControl />
         </div>
       </div>

@@ -1,0 +1,267 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { albumLink, replayGainFor, trackLink } from '@backbeat/common';
+import { seriousAccessibilityProblems } from '../src/axe.ts';
+import { launchBrowser, newPage } from '../src/browser.ts';
+import { acceptCookies } from '../src/catalog.ts';
+import { startServer, type TestServer } from '../src/server.ts';
+import { createAlbum, createArtist, createTrack } from '../../server/test/helpers/catalog.ts';
+import { LoudnessMeter } from '../../server/src/lib/audio/loudness-meter.ts';
+
+/**
+ * The listening engine measured at the Web Audio output (the page's test-only analyser,
+ * `?audioProbe=1`), with steady tones whose loudness is measured by the server's own meter,
+ * so "the same level" and "this band went up" are plain readings rather than guesses.
+ */
+const SAMPLE_RATE = 44_100;
+const LOW_HZ = 125;
+const MID_HZ = 1000;
+const OTHER_HZ = 440;
+const SETTINGS_KEY = 'backbeat.player.listening';
+
+/** What the page exposes for tests with `?audioProbe=1` (web/src/entities/player/audio-graph.ts). */
+type ProbedWindow = Window & {
+  __backbeatAudio?: { context: AudioContext; analyser: AnalyserNode };
+};
+
+let server: TestServer;
+let browser: Browser;
+const tracks: Record<'loud' | 'quiet' | 'follower', { id: number; name: string }> = {} as never;
+let albumPath = '';
+
+/** A mono 16-bit WAV of summed sines, and its EBU R128 loudness. */
+function tone(partials: Array<{ hertz: number; amplitude: number }>, seconds: number) {
+  const frames = SAMPLE_RATE * seconds;
+  const samples = new Float32Array(frames);
+  for (let i = 0; i < frames; i++) {
+    for (const { hertz, amplitude } of partials)
+      samples[i]! += amplitude * Math.sin((2 * Math.PI * hertz * i) / SAMPLE_RATE);
+  }
+  const meter = new LoudnessMeter(SAMPLE_RATE, 1);
+  meter.add(samples);
+  const { integratedLufs, truePeakDbtp } = meter.result();
+  const wav = Buffer.alloc(44 + frames * 2);
+  wav.write('RIFF', 0);
+  wav.writeUInt32LE(36 + frames * 2, 4);
+  wav.write('WAVEfmt ', 8);
+  wav.writeUInt32LE(16, 16);
+  wav.writeUInt16LE(1, 20);
+  wav.writeUInt16LE(1, 22);
+  wav.writeUInt32LE(SAMPLE_RATE, 24);
+  wav.writeUInt32LE(SAMPLE_RATE * 2, 28);
+  wav.writeUInt16LE(2, 32);
+  wav.writeUInt16LE(16, 34);
+  wav.write('data', 36);
+  wav.writeUInt32LE(frames * 2, 40);
+  samples.forEach((value, i) => wav.writeInt16LE(Math.round(value * 32767), 44 + i * 2));
+  return {
+    wav,
+    loudness: {
+      integrated_lufs: integratedLufs,
+      true_peak_dbtp: truePeakDbtp,
+      track_gain_db: replayGainFor(integratedLufs),
+      album_gain_db: null,
+    },
+  };
+}
+
+async function createToneTrack(
+  name: string,
+  audio: ReturnType<typeof tone>,
+  input: { albumId?: number; artistIds?: number[]; number?: number } = {},
+) {
+  const track = await createTrack(server.app, { ...input, name, audio: audio.wav });
+  await server.app.services.catalogWrites.setLoudness(track.id, audio.loudness);
+  return track;
+}
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  const two = (scale: number) => [
+    { hertz: LOW_HZ, amplitude: 0.25 * scale },
+    { hertz: MID_HZ, amplitude: 0.25 * scale },
+  ];
+  // The same tones 14 dB apart: levelling must bring them together.
+  tracks.loud = await createToneTrack('Loud Tone', tone(two(1.6), 20));
+  tracks.quiet = await createToneTrack('Quiet Tone', tone(two(0.32), 20));
+  const artist = await createArtist(server.app, { name: 'Tone Maker' });
+  const album = await createAlbum(server.app, { name: 'Two Tones', artistIds: [artist.id] });
+  const inAlbum = { albumId: album.id, artistIds: [artist.id] };
+  await createToneTrack('First Of Two', tone([{ hertz: MID_HZ, amplitude: 0.3 }], 8), {
+    ...inAlbum,
+    number: 1,
+  });
+  tracks.follower = await createToneTrack(
+    'Second Of Two',
+    tone([{ hertz: OTHER_HZ, amplitude: 0.3 }], 8),
+    { ...inAlbum, number: 2 },
+  );
+  albumPath = albumLink({ ...album, image: null, artists: [{ ...artist, image: null }] });
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function openPage(settings?: object) {
+  const opened = await newPage(browser);
+  await acceptCookies(opened.context, server.url);
+  if (settings) {
+    await opened.context.addInitScript(
+      ([key, value]) => localStorage.setItem(key!, value!),
+      [SETTINGS_KEY, JSON.stringify(settings)],
+    );
+  }
+  return opened;
+}
+
+const withProbe = (path: string) => `${server.url}${path}?audioProbe=1`;
+
+/** Opens a track's page, presses Play and waits until its audio reaches the analyser. */
+async function playTrack(page: Page, track: { id: number; name: string }) {
+  await page.goto(withProbe(trackLink(track)));
+  await page.getByRole('main').getByRole('button', { name: 'Play', exact: true }).click();
+  await expect.poll(() => page.getByTestId('player-track-name').textContent()).toBe(track.name);
+  await expect.poll(() => outputLevelDb(page), { timeout: 10_000 }).toBeGreaterThan(-60);
+}
+
+/** RMS of the output in dBFS, the median of several analyser frames (steady tones). */
+async function outputLevelDb(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const probe = (window as ProbedWindow).__backbeatAudio;
+    if (!probe) return -Infinity;
+    const frame = new Float32Array(probe.analyser.fftSize);
+    const readings: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      probe.analyser.getFloatTimeDomainData(frame);
+      const power = frame.reduce((sum, value) => sum + value * value, 0) / frame.length;
+      readings.push(10 * Math.log10(power || 1e-12));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    return readings.sort((a, b) => a - b)[2]!;
+  });
+}
+
+/** The output spectrum's level (dB) at each frequency asked for. */
+async function spectrumDb(page: Page, frequencies: number[]): Promise<number[]> {
+  return page.evaluate((hertz) => {
+    const { analyser, context } = (window as ProbedWindow).__backbeatAudio!;
+    const spectrum = new Float32Array(analyser.frequencyBinCount);
+    analyser.getFloatFrequencyData(spectrum);
+    const binWidth = context.sampleRate / analyser.fftSize;
+    // The loudest of the bins around each tone, as a tone between two bins spreads over both.
+    return hertz.map((f) => {
+      const bin = Math.round(f / binWidth);
+      return Math.max(spectrum[bin - 1]!, spectrum[bin]!, spectrum[bin + 1]!);
+    });
+  }, frequencies);
+}
+
+describe('the listening engine', () => {
+  it('plays two tracks 14 dB apart at the same level with loudness levelling on', async () => {
+    const { page, context, errors } = await openPage();
+    await playTrack(page, tracks.loud);
+    const loud = await outputLevelDb(page);
+    await playTrack(page, tracks.quiet);
+    const quiet = await outputLevelDb(page);
+    expect(Math.abs(loud - quiet)).toBeLessThanOrEqual(1);
+    expect(errors).toEqual([]);
+    await context.close();
+
+    // The same two with levelling off: the output follows the files, 14 dB apart.
+    const off = await openPage({ normalisation: 'off' });
+    await playTrack(off.page, tracks.loud);
+    const loudAsIs = await outputLevelDb(off.page);
+    await playTrack(off.page, tracks.quiet);
+    const quietAsIs = await outputLevelDb(off.page);
+    expect(loudAsIs - quietAsIs).toBeGreaterThan(12);
+    await off.context.close();
+  });
+
+  it('lifts one band of the output from the settings panel, and keeps it after a reload', async () => {
+    const { page, context, errors } = await openPage();
+    await playTrack(page, tracks.loud);
+    const [lowBefore, midBefore] = await spectrumDb(page, [LOW_HZ, MID_HZ]);
+
+    const bar = page.getByRole('region', { name: 'Player' });
+    await bar.getByRole('button', { name: 'Playback settings' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Playback settings' });
+    await dialog.getByRole('slider', { name: '1 kHz' }).fill('12');
+    await expect
+      .poll(() => dialog.getByRole('combobox', { name: 'Preset' }).inputValue())
+      .toBe('custom');
+    await expect
+      .poll(async () => (await spectrumDb(page, [MID_HZ]))[0]! - midBefore!, { timeout: 5_000 })
+      .toBeGreaterThan(10);
+    const [lowAfter] = await spectrumDb(page, [LOW_HZ]);
+    expect(Math.abs(lowAfter! - lowBefore!)).toBeLessThan(1.5);
+
+    // The keyboard alone sets the crossfade: three steps of one second.
+    await dialog.getByRole('slider', { name: 'Overlap' }).focus();
+    for (let step = 0; step < 3; step++) await page.keyboard.press('ArrowRight');
+    expect(await seriousAccessibilityProblems(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+
+    await page.reload();
+    await bar.getByRole('button', { name: 'Playback settings' }).click();
+    await expect.poll(() => dialog.getByRole('slider', { name: '1 kHz' }).inputValue()).toBe('12');
+    expect(await dialog.getByRole('slider', { name: 'Overlap' }).inputValue()).toBe('3');
+    expect(
+      await dialog.getByRole('slider', { name: 'Overlap' }).getAttribute('aria-valuetext'),
+    ).toBe('3 s');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('crossfades into the next track over the chosen 3 s, both audible at once', async () => {
+    const { page, context, errors } = await openPage({ crossfadeSeconds: 3 });
+    await page.goto(withProbe(albumPath));
+    await page.getByRole('main').getByRole('button', { name: 'Play', exact: true }).click();
+    await expect
+      .poll(async () => (await spectrumDb(page, [MID_HZ]))[0]!, { timeout: 10_000 })
+      .toBeGreaterThan(-50);
+
+    // Both tones within 12 dB of full level at once: about 2.3 s of a 3 s equal-power fade,
+    // a few hundredths of a second (one analyser frame) when one track simply follows another.
+    const [fullLevel] = await spectrumDb(page, [MID_HZ]);
+    const overlapSeconds = await page.evaluate(
+      async ({ hertz, threshold }) => {
+        const { analyser, context } = (window as ProbedWindow).__backbeatAudio!;
+        const spectrum = new Float32Array(analyser.frequencyBinCount);
+        const binWidth = context.sampleRate / analyser.fftSize;
+        const levelAt = (f: number) => {
+          const bin = Math.round(f / binWidth);
+          return Math.max(spectrum[bin - 1]!, spectrum[bin]!, spectrum[bin + 1]!);
+        };
+        let together = 0;
+        let secondAlone = 0;
+        const started = performance.now();
+        // Until the second tone has played alone for a while, or 15 s at most.
+        while (secondAlone < 10 && performance.now() - started < 15_000) {
+          analyser.getFloatFrequencyData(spectrum);
+          const [first, second] = hertz.map(levelAt) as [number, number];
+          if (first > threshold && second > threshold) together++;
+          if (first < threshold && second > threshold) secondAlone++;
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        return (together * 50) / 1000;
+      },
+      { hertz: [MID_HZ, OTHER_HZ], threshold: fullLevel! - 12 },
+    );
+    expect(overlapSeconds).toBeGreaterThan(1.5);
+    expect(overlapSeconds).toBeLessThan(3.2);
+    await expect
+      .poll(() => page.getByTestId('player-track-name').textContent())
+      .toBe(tracks.follower.name);
+    // Then the first has faded out and the second plays on alone.
+    await expect
+      .poll(async () => (await spectrumDb(page, [MID_HZ, OTHER_HZ])).join(), { timeout: 8_000 })
+      .toSatisfy((levels: string) => {
+        const [first, second] = levels.split(',').map(Number);
+        return first! < -80 && second! > -50;
+      });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
