@@ -101,6 +101,7 @@ describe('the appearance editor', () => {
     const { page, frame, context } = await openEditor('/menus');
     await page.getByRole('list', { name: 'Menus' }).getByRole('link').first().click();
     const items = page.getByRole('list', { name: 'Items' }).getByTestId('menu-item');
+    await items.first().waitFor();
     const labels = async () =>
       (await items.allTextContents()).map((text) => text.trim().split('/')[0]!.trim());
     const before = await labels();
