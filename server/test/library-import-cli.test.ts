@@ -16,7 +16,6 @@ import { libraryMp3, placeFile } from './helpers/library-audio.ts';
  */
 
 const CLI = fileURLToPath(new URL('../src/library-import-cli.ts', import.meta.url));
-const TSX = fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url));
 
 let storage: string;
 let music: string;
@@ -61,8 +60,13 @@ function runImport(args: string[], cwd = process.cwd()) {
   };
   if (database.config.driver === 'postgres') env.DATABASE_URL = database.config.url;
   return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-    execFile(TSX, [CLI, ...args], { env, timeout: 60_000 }, (error, stdout, stderr) =>
-      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    // The Node running this suite (CI runs it on Node 22 too, with native modules built for it).
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', CLI, ...args],
+      { env, timeout: 60_000 },
+      (error, stdout, stderr) =>
+        resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
   });
 }
