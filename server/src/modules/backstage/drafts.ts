@@ -1,12 +1,10 @@
 import type { AudioTags, BackstageTrack, FileEntry, User } from '@backbeat/common';
 import { validationFailed } from '../../lib/domain-errors.ts';
 import type { MusicDeps } from './ports.ts';
+import { albumRowFromTags, lowerNames } from './rows-from-tags.ts';
 
 const now = () => new Date().toISOString();
 const withoutExtension = (name: string) => name.replace(/\.[a-z0-9]{1,5}$/i, '') || name;
-const lowerNames = (names: string[]) => [
-  ...new Set(names.map((n) => n.trim().toLowerCase()).filter(Boolean)),
-];
 
 /**
  * Upload to release: each uploaded audio file becomes a draft track pre-filled from its tags
@@ -95,21 +93,17 @@ export function createDrafts(
     const found = await repo.albumByName(tags.album, artistIds);
     if (found && (await policy.canManageAlbum(user, found.id))) return found.id;
     const stamp = now();
-    const id = await repo.insertAlbum({
-      name: tags.album.slice(0, 255),
-      release_date: tags.year ? `${String(tags.year).padStart(4, '0')}-01-01` : null,
-      image: artwork,
-      type: tags.compilation ? 'compilation' : 'album',
-      description: null,
-      owner_id: user.id,
-      is_public: 0,
-      plays: 0,
-      popularity: 0,
-      status: 'draft',
-      release_at: null,
-      created_at: stamp,
-      updated_at: stamp,
-    });
+    const id = await repo.insertAlbum(
+      albumRowFromTags({
+        name: tags.album,
+        year: tags.year,
+        compilation: tags.compilation,
+        image: artwork,
+        ownerId: user.id,
+        status: 'draft',
+        stamp,
+      }),
+    );
     await repo.setArtists('album_artists', id, artistIds);
     if (tags.genres.length)
       await repo.setGenres('album_genres', id, lowerNames(tags.genres), stamp);

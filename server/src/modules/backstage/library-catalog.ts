@@ -1,6 +1,7 @@
 import { searchDocument } from '../search/document.ts';
 import type { BackstageMusicService } from './music-service.ts';
 import type { MusicDeps } from './ports.ts';
+import { albumRowFromTags, lowerNames } from './rows-from-tags.ts';
 
 /** What a scanned library file says about its track (issue 18). */
 export interface LibraryTrackInput {
@@ -28,9 +29,6 @@ export interface LibraryTrackInput {
 }
 
 const now = () => new Date().toISOString();
-const lowerNames = (names: string[]) => [
-  ...new Set(names.map((n) => n.trim().toLowerCase()).filter(Boolean)),
-];
 export const UNKNOWN_ARTIST = 'Unknown artist';
 
 /**
@@ -87,21 +85,17 @@ export function createLibraryCatalog(
       return found.id;
     }
     const stamp = now();
-    const id = await repo.insertAlbum({
-      name: album.name.slice(0, 255),
-      release_date: album.year ? `${String(album.year).padStart(4, '0')}-01-01` : null,
-      image,
-      type: album.compilation ? 'compilation' : 'album',
-      description: null,
-      owner_id: null,
-      is_public: 0,
-      plays: 0,
-      popularity: 0,
-      status: 'published',
-      release_at: null,
-      created_at: stamp,
-      updated_at: stamp,
-    });
+    const id = await repo.insertAlbum(
+      albumRowFromTags({
+        name: album.name,
+        year: album.year,
+        compilation: album.compilation,
+        image,
+        ownerId: null,
+        status: 'published',
+        stamp,
+      }),
+    );
     await repo.setArtists('album_artists', id, artistIds);
     if (album.genres.length)
       await repo.setGenres('album_genres', id, lowerNames(album.genres), stamp);

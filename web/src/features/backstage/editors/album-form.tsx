@@ -13,7 +13,7 @@ import { useTrans } from '../../../lib/translator.ts';
 import { useEditorBase } from './editor-base.ts';
 import { Button } from '../../../ui/button.tsx';
 import { openDialog } from '../../../ui/dialog/dialog-store.ts';
-import { TextArea, TextField } from '../../../ui/text-field.tsx';
+import { TextField } from '../../../ui/text-field.tsx';
 import { toast } from '../../../ui/toast/toast-store.ts';
 import { ConfirmDialog } from '../../../entities/workspaces/workspace-form-dialog.tsx';
 import { ArtistPicker } from '../components/artist-picker.tsx';
@@ -28,6 +28,7 @@ import {
   fromLocalInput,
   splitNames,
   toLocalInput,
+  GenresTagsDescription,
 } from './form-parts.tsx';
 
 /** Every field of an album, its track order (drag and drop), publishing and deletion. */
@@ -186,30 +187,15 @@ export function AlbumForm({ album }: { album: BackstageAlbumDetails | null }) {
             error={fields.error('release_date')}
           />
         </div>
-        <TextField
-          label={trans('Genres')}
-          name="genres"
-          description={trans('Separate them with commas.')}
-          value={genres}
-          onChange={(e) => setGenres(e.target.value)}
-          error={fields.error('genres')}
+        <GenresTagsDescription
+          genres={genres}
+          tags={tags}
+          description={description}
+          onGenres={setGenres}
+          onTags={setTags}
+          onDescription={setDescription}
+          error={fields.error}
         />
-        <TextField
-          label={trans('Tags')}
-          name="tags"
-          description={trans('Separate them with commas.')}
-          value={tags}
-          onChange={(e) => setTags(e.target.value)}
-          error={fields.error('tags')}
-        />
-        <label className="flex flex-col gap-1.5 text-sm font-medium">
-          {trans('Description')}
-          <TextArea
-            name="description"
-            value={description}
-            onChange={(e) => setDescription(e.target.value)}
-          />
-        </label>
       </Section>
       <Section title={trans('Artwork')}>
         <ImageField

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { MUSIC_VISIBILITIES, type MusicVisibility } from '@backbeat/common';
 import { useTrans } from '../../../lib/translator.ts';
+import { TextArea, TextField } from '../../../ui/text-field.tsx';
 import { FileUploadButton, uploadArtworkFile } from '../components/file-upload-button.tsx';
 
 /** Shared pieces of the track, album and artist editors. */
@@ -126,5 +127,54 @@ export function ImageField({
         {error && <span className="text-xs text-danger">{error}</span>}
       </div>
     </div>
+  );
+}
+
+/** The genres, tags and description every track and album has, with their field errors. */
+export function GenresTagsDescription({
+  genres,
+  tags,
+  description,
+  onGenres,
+  onTags,
+  onDescription,
+  error,
+}: {
+  genres: string;
+  tags: string;
+  description: string;
+  onGenres: (value: string) => void;
+  onTags: (value: string) => void;
+  onDescription: (value: string) => void;
+  error: (field: string) => string | undefined;
+}) {
+  const trans = useTrans();
+  return (
+    <>
+      <TextField
+        label={trans('Genres')}
+        name="genres"
+        description={trans('Separate them with commas.')}
+        value={genres}
+        onChange={(e) => onGenres(e.target.value)}
+        error={error('genres')}
+      />
+      <TextField
+        label={trans('Tags')}
+        name="tags"
+        description={trans('Separate them with commas.')}
+        value={tags}
+        onChange={(e) => onTags(e.target.value)}
+        error={error('tags')}
+      />
+      <label className="flex flex-col gap-1.5 text-sm font-medium">
+        {trans('Description')}
+        <TextArea
+          name="description"
+          value={description}
+          onChange={(e) => onDescription(e.target.value)}
+        />
+      </label>
+    </>
   );
 }

@@ -22,6 +22,7 @@ import {
   fromLocalInput,
   splitNames,
   toLocalInput,
+  GenresTagsDescription,
 } from './form-parts.tsx';
 import { LyricsSync } from './lyrics-sync.tsx';
 
@@ -178,30 +179,15 @@ export function TrackForm({ track }: { track: BackstageTrack | null }) {
             error={fields.error('number')}
           />
         </div>
-        <TextField
-          label={trans('Genres')}
-          name="genres"
-          description={trans('Separate them with commas.')}
-          value={genres}
-          onChange={(e) => setGenres(e.target.value)}
-          error={fields.error('genres')}
+        <GenresTagsDescription
+          genres={genres}
+          tags={tags}
+          description={description}
+          onGenres={setGenres}
+          onTags={setTags}
+          onDescription={setDescription}
+          error={fields.error}
         />
-        <TextField
-          label={trans('Tags')}
-          name="tags"
-          description={trans('Separate them with commas.')}
-          value={tags}
-          onChange={(e) => setTags(e.target.value)}
-          error={fields.error('tags')}
-        />
-        <label className="flex flex-col gap-1.5 text-sm font-medium">
-          {trans('Description')}
-          <TextArea
-            name="description"
-            value={description}
-            onChange={(e) => setDescription(e.target.value)}
-          />
-        </label>
       </Section>
       <Section title={trans('Lyrics')}>
         <label className="flex flex-col gap-1.5 text-sm font-medium">
