@@ -66,6 +66,19 @@ function fileOnDisk(name: string, bytes: Buffer): string {
   return path;
 }
 
+/**
+ * Random bytes that start as the named audio format does, so the server's content check takes
+ * them for audio (they are then marked failed by processing, which these tests do not look at).
+ */
+function audioLike(kind: 'mp3' | 'flac' | 'wav', size: number): Buffer {
+  const signature = {
+    mp3: Buffer.from([0xff, 0xfb, 0x90, 0x64]),
+    flac: Buffer.from('fLaC'),
+    wav: Buffer.from('RIFF\0\0\0\0WAVEfmt ', 'latin1'),
+  }[kind];
+  return Buffer.concat([signature, randomBytes(size - signature.length)]);
+}
+
 type SignedIn = Awaited<ReturnType<BrowserContext['storageState']>>;
 /** One login per server, its cookies reused by every tab: logins are rate-limited. */
 const signedIn = new Map<string, SignedIn>();
@@ -110,9 +123,17 @@ describe('the upload panel', () => {
     await page.getByText('Nothing uploaded yet.', { exact: false }).waitFor();
     // Two small files go as plain multipart, one of 6 MB through chunked tus.
     const dropped = [
-      { name: 'first.mp3', type: 'audio/mpeg', base64: randomBytes(300_000).toString('base64') },
-      { name: 'second.flac', type: 'audio/flac', base64: randomBytes(700_000).toString('base64') },
-      { name: 'third.wav', type: 'audio/wav', base64: randomBytes(6 * MB).toString('base64') },
+      {
+        name: 'first.mp3',
+        type: 'audio/mpeg',
+        base64: audioLike('mp3', 300_000).toString('base64'),
+      },
+      {
+        name: 'second.flac',
+        type: 'audio/flac',
+        base64: audioLike('flac', 700_000).toString('base64'),
+      },
+      { name: 'third.wav', type: 'audio/wav', base64: audioLike('wav', 6 * MB).toString('base64') },
     ];
     const dataTransfer = await page.evaluateHandle((list) => {
       const transfer = new DataTransfer();
@@ -183,8 +204,8 @@ describe('the upload panel', () => {
     const { context, page, errors } = await openUploadPage(server);
     const folder = join(files, 'Night Drive');
     mkdirSync(folder);
-    writeFileSync(join(folder, '01 intro.mp3'), randomBytes(120_000));
-    writeFileSync(join(folder, '02 outro.mp3'), randomBytes(150_000));
+    writeFileSync(join(folder, '01 intro.mp3'), audioLike('mp3', 120_000));
+    writeFileSync(join(folder, '02 outro.mp3'), audioLike('mp3', 150_000));
     const [chooser] = await Promise.all([
       page.waitForEvent('filechooser'),
       page.getByRole('button', { name: 'Choose folder' }).click(),
@@ -207,9 +228,14 @@ describe('the upload panel', () => {
         [
           fileOnDisk('setup.exe', randomBytes(1000)),
           fileOnDisk('big mix.wav', randomBytes(2 * MB)),
+          fileOnDisk('lyrics.mp3', Buffer.from('These are my lyrics, not a song.\n'.repeat(100))),
         ],
         'keyboard',
       );
+      // The name passes the browser's check; the server reads the bytes and refuses them.
+      await rowOf(page, 'lyrics.mp3')
+        .getByText('`lyrics.mp3` is named as audio, but its contents are not audio')
+        .waitFor({ timeout: 20_000 });
       await rowOf(page, 'setup.exe').getByText('This file type is not allowed').waitFor();
       await rowOf(page, 'big mix.wav')
         .getByText('`big mix.wav` exceeds maximum allowed size of 1 MB')
@@ -339,7 +365,7 @@ describe('the upload panel on S3 storage (s3rver)', () => {
   });
 
   it('puts files straight into the bucket, simple and multipart, and makes their entries', async () => {
-    const small = randomBytes(2 * MB);
+    const small = audioLike('mp3', 2 * MB);
     // 100 MB and more goes in S3 multipart parts of 20 MB, five at once.
     const large = randomBytes(100 * MB + 1234);
     const { context, page, errors } = await openUploadPage(onS3);

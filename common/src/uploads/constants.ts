@@ -33,6 +33,7 @@ export const UPLOAD_MESSAGES = {
   typeNotAllowed: 'This file type is not allowed',
   timedOut: 'Upload timed out',
   overQuota: 'You have used all of your upload space.',
+  notAudio: '`:file` is named as audio, but its contents are not audio',
 } as const;
 
 /** The per-user space quota: a restriction (bytes) of the permission that allows uploading. */

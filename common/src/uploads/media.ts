@@ -105,7 +105,7 @@ export const AUDIO_EXTENSIONS = [
 
 /**
  * Whether an upload goes through the media pipeline: its bytes say audio, or its name does.
- * A file named `.mp3` whose bytes are not audio is processed too, and fails with a reason.
+ * (A file named `.mp3` whose bytes are not audio is refused before this; see `disguisedAudio`.)
  */
 export function isAudioUpload(sniffedMime: string | null, extension: string | null): boolean {
   if (sniffedMime?.startsWith('audio/')) return true;
@@ -131,4 +131,15 @@ export function pendingMediaAnalysis(
     loudness: null,
     gapless: null,
   };
+}
+
+/**
+ * Whether a file's name says audio while its bytes say otherwise (text, an image, an archive
+ * renamed `.mp3`). Containers that carry audio (`video/webm`, `video/mp4`) count as audio.
+ */
+export function disguisedAudio(sniffedMime: string | null, extension: string | null): boolean {
+  if (!extension || !(AUDIO_EXTENSIONS as readonly string[]).includes(extension.toLowerCase())) {
+    return false;
+  }
+  return !sniffedMime || !/^(audio|video)\//.test(sniffedMime);
 }

@@ -99,13 +99,35 @@ describe('media processing after an audio upload', () => {
     expect(media.artwork_url).toBeNull();
   });
 
-  it('marks a file named .mp3 whose bytes are not audio as failed, with the reason', async () => {
+  it('refuses a file named .mp3 whose bytes are not audio, keeping nothing of it', async () => {
     const uploader = await signedInUploader(t.app);
-    const entry = await uploadPlain(
-      uploader,
-      Buffer.from('These are my lyrics, not a song.\n'.repeat(200)),
-      'song.mp3',
-    );
+    const data = new FormData();
+    const lyrics = Buffer.from('These are my lyrics, not a song.\n'.repeat(200));
+    data.append('file', new Blob([lyrics]), 'song.mp3');
+    const response = await uploader.browser.upload('/api/v1/file-entries', data);
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toMatchObject({
+      errors: { file: ['`song.mp3` is named as audio, but its contents are not audio'] },
+    });
+    expect(await entriesOf(uploader.id)).toHaveLength(0);
+    // The same bytes through tus are refused when the entry is made, and the upload is gone.
+    const run = await runTusUpload(base, uploader.browser, lyrics, {
+      metadata: { name: 'song.mp3', clientName: 'song.mp3' },
+    });
+    const adopted = await uploader.browser.post('/api/v1/tus/entries', { uploadKey: run.id });
+    expect(adopted.statusCode).toBe(422);
+    expect(await entriesOf(uploader.id)).toHaveLength(0);
+    expect(
+      (await uploader.browser.post('/api/v1/tus/entries', { uploadKey: run.id })).statusCode,
+    ).toBe(404);
+  });
+
+  it('marks an MP3 whose header is right but whose frames do not decode as failed', async () => {
+    const uploader = await signedInUploader(t.app);
+    // An MPEG frame header makes the bytes look like MP3; what follows is not audio.
+    const header = Buffer.from([0xff, 0xfb, 0x90, 0x64]);
+    const bytes = Buffer.concat([header, Buffer.from('not frames '.repeat(400))]);
+    const entry = await uploadPlain(uploader, bytes, 'broken.mp3');
     expect(entry.media?.status).toBe('pending');
     const media = await processed(uploader, entry.id);
     expect(media).toMatchObject({ status: 'failed', error: NOT_DECODABLE, loudness: null });

@@ -4,6 +4,7 @@ import {
   UPLOAD_MESSAGES,
   UPLOAD_PERMISSION,
   hasPermission,
+  disguisedAudio,
   isAudioUpload,
   isOverQuota,
   mediaAnalysisSchema,
@@ -137,6 +138,10 @@ export function createFileEntriesService(deps: {
         const clientExtension = cleanExtension(input.clientExtension);
         const problem = typeProblem(await rules(), sniffed, clientExtension, input.accept);
         if (problem) throw validationFailed({ file: [problem] });
+        const namedExtension = clientExtension ?? cleanExtension(input.name.split('.').pop());
+        if (info.size > 0 && disguisedAudio(sniffed?.mime ?? null, namedExtension)) {
+          throw validationFailed({ file: [UPLOAD_MESSAGES.notAudio.replace(':file', input.name)] });
+        }
         if (input.parentId) {
           const [parent] = await repository.find([input.parentId], [], user.id);
           if (!parent) throw validationFailed({ parentId: ['The folder was not found.'] });
