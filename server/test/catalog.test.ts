@@ -132,6 +132,26 @@ describe('GET albums/{id}', () => {
     expect(body.album.artists).toEqual([{ id: artist.id, name: 'Neon Harbor', image: null }]);
   });
 
+  it("gives each track its encoder delay and padding and the album's gapless mark (gapless playback)", async () => {
+    const info = {
+      sample_rate: 44_100,
+      encoder_delay: 576,
+      encoder_padding: 1_104,
+      total_samples: 88_200,
+    };
+    await t.app.services.catalogWrites.setGapless(tracks[1]!.id, info);
+    await t.app.services.catalogWrites.setAlbumGapless(album.id, true);
+    t.app.services.catalogResponses.clear();
+    const body = (await (await guest()).get(`/api/v1/albums/${album.id}`)).json() as {
+      album: AlbumDetails;
+    };
+    expect(body.album.tracks.map((x) => x.gapless ?? null)).toEqual([null, info, null]);
+    expect(body.album.tracks.every((x) => x.album?.gapless === true)).toBe(true);
+    await t.app.services.catalogWrites.setAlbumGapless(album.id, false);
+    await t.app.services.catalogWrites.setGapless(tracks[1]!.id, null);
+    t.app.services.catalogResponses.clear();
+  });
+
   it('hides a private album from others, shows it to its owner, and refuses bad ids', async () => {
     expect((await (await guest()).get(`/api/v1/albums/${privateAlbum.id}`)).statusCode).toBe(404);
     const mine = await (await asOwner()).get(`/api/v1/albums/${privateAlbum.id}`);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { trackLoudnessSchema } from '../uploads/media.ts';
+import { gaplessInfoSchema, trackLoudnessSchema } from '../uploads/media.ts';
 
 /**
  * The catalog as the API presents it: each shape is a zod schema (the response contracts use
@@ -44,6 +44,8 @@ export const albumRefSchema = z.object({
   id: z.number(),
   name: z.string(),
   image: z.string().nullable(),
+  /** Recorded without gaps: the player joins its tracks sample-exact and never crossfades. */
+  gapless: z.boolean().optional(),
 });
 export type AlbumRef = z.infer<typeof albumRefSchema>;
 
@@ -65,6 +67,8 @@ export const trackSchema = z.object({
   created_at: z.string(),
   /** EBU R128 loudness for levelling (ReplayGain); null until the audio was analysed. */
   loudness: trackLoudnessSchema.nullable().optional(),
+  /** Encoder delay and padding (samples) the player trims; null when the file names none. */
+  gapless: gaplessInfoSchema.nullable().optional(),
 });
 export type Track = z.infer<typeof trackSchema>;
 

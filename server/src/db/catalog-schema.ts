@@ -17,6 +17,8 @@ export interface ArtistsTable {
   owner_id: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Seen only through this restricted library folder (0020_library_access); else null. */
+  access_folder_id: Generated<number | null>;
 }
 
 export interface AlbumsTable {
@@ -39,6 +41,10 @@ export interface AlbumsTable {
   released_notified: Generated<Flag>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Listed but restricted to this library folder's chosen users (0020_library_access). */
+  access_folder_id: Generated<number | null>;
+  /** Recorded without gaps (0019_gapless): its tracks play sample-joined, never crossfaded. */
+  gapless: Generated<Flag>;
 }
 
 export interface AlbumArtistsTable {
@@ -81,6 +87,12 @@ export interface TracksTable {
   true_peak_dbtp: number | null;
   track_gain_db: number | null;
   album_gain_db: number | null;
+  /** The library folder its file is in (0020_library_access); null for uploads. */
+  library_folder_id: Generated<number | null>;
+  /** Listed but restricted to this library folder's chosen users (0020_library_access). */
+  access_folder_id: Generated<number | null>;
+  /** JSON GaplessInfo: encoder delay and padding (0019_gapless); null when none was read. */
+  gapless: string | null;
 }
 
 export interface TrackArtistsTable {

@@ -18,6 +18,8 @@ import * as siteContent from './0015_site_content.ts';
 import * as billing from './0016_billing.ts';
 import * as libraryFolders from './0017_library_folders.ts';
 import * as subsonic from './0018_subsonic.ts';
+import * as gapless from './0019_gapless.ts';
+import * as libraryAccess from './0020_library_access.ts';
 
 /** Ordered list of every migration; names sort in the order they must run. */
 const migrations: Record<string, Migration> = {
@@ -39,6 +41,8 @@ const migrations: Record<string, Migration> = {
   '0016_billing': billing,
   '0017_library_folders': libraryFolders,
   '0018_subsonic': subsonic,
+  '0019_gapless': gapless,
+  '0020_library_access': libraryAccess,
 };
 
 export async function migrateToLatest(db: Db): Promise<string[]> {

@@ -6,10 +6,11 @@ import type {
   ExternalLink,
   Genre,
   Tag,
+  GaplessInfo,
   Track,
   TrackLoudness,
 } from '@backbeat/common';
-import { replayGainFor } from '@backbeat/common';
+import { gaplessInfoSchema, replayGainFor } from '@backbeat/common';
 import type { AlbumRow, ArtistRow, NamedRef, TrackRow } from './rows.ts';
 
 /** Groups `{ owner, ...ref }` rows by owner id, keeping their order. */
@@ -48,7 +49,12 @@ export function presentTrack(row: TrackRow, artists: Omit<NamedRef, 'owner'>[] =
     duration: row.duration,
     artists: artists.map(artistRef),
     album: row.album_id
-      ? { id: row.album_id, name: row.album_name ?? '', image: row.album_image }
+      ? {
+          id: row.album_id,
+          name: row.album_name ?? '',
+          image: row.album_image,
+          ...(row.album_gapless != null ? { gapless: Number(row.album_gapless) === 1 } : {}),
+        }
       : null,
     image: row.image ?? row.album_image,
     plays: Number(row.plays),
@@ -58,7 +64,15 @@ export function presentTrack(row: TrackRow, artists: Omit<NamedRef, 'owner'>[] =
     has_lyrics: Boolean(row.has_lyrics),
     created_at: row.created_at,
     loudness: loudnessOf(row),
+    gapless: gaplessOf(row),
   };
+}
+
+/** The encoder delay and padding the player trims, when the pipeline read them. */
+export function gaplessOf(row: TrackRow): GaplessInfo | null {
+  if (!row.gapless) return null;
+  const parsed = gaplessInfoSchema.safeParse(JSON.parse(row.gapless));
+  return parsed.success ? parsed.data : null;
 }
 
 /** The player's levelling figures, once the track's audio has been measured. */

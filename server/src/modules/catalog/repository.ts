@@ -6,7 +6,7 @@ import { TRACKS_BY, createLinkedIdQueries, type Page } from './linked-ids.ts';
 import { createOwnedIdQueries } from './owned-ids.ts';
 import { createTaxonomyQueries } from './taxonomy-repository.ts';
 import type { NamedRef, TrackRow } from './rows.ts';
-import { visible, visibleById } from './visibility.ts';
+import { opensFolder, visible, visibleById } from './visibility.ts';
 
 export type TrackOrder = 'popular' | 'newest' | 'album';
 
@@ -36,6 +36,8 @@ export function createCatalogRepository(db: Db, dialect: Dialect) {
           'tracks.true_peak_dbtp',
           'tracks.track_gain_db',
           'tracks.album_gain_db',
+          'tracks.gapless',
+          'albums.gapless as album_gapless',
           sql<number>`exists (select 1 from lyrics where lyrics.track_id = tracks.id)`.as(
             'has_lyrics',
           ),
@@ -66,6 +68,7 @@ export function createCatalogRepository(db: Db, dialect: Dialect) {
           'audio_mime',
           'is_public',
           'owner_id',
+          'access_folder_id',
         ])
         .where('id', '=', id)
         .executeTakeFirst();
@@ -75,7 +78,7 @@ export function createCatalogRepository(db: Db, dialect: Dialect) {
     async trackAudio(id: number) {
       return db
         .selectFrom('tracks')
-        .select(['audio_path', 'audio_mime', 'is_public', 'owner_id'])
+        .select(['audio_path', 'audio_mime', 'is_public', 'owner_id', 'access_folder_id'])
         .where('id', '=', id)
         .executeTakeFirst();
     },
@@ -87,6 +90,17 @@ export function createCatalogRepository(db: Db, dialect: Dialect) {
         .select('tracks.id')
         .where(inIds(dialect, 'tracks.id', ids))
         .where(visibleById('tracks', viewerId))
+        .execute();
+      return rows.map((r) => r.id);
+    },
+
+    async visibleAlbumIds(ids: readonly number[], viewerId: number): Promise<number[]> {
+      if (!ids.length) return [];
+      const rows = await db
+        .selectFrom('albums')
+        .select('albums.id')
+        .where(inIds(dialect, 'albums.id', ids))
+        .where(visibleById('albums', viewerId))
         .execute();
       return rows.map((r) => r.id);
     },
@@ -131,8 +145,27 @@ export function createCatalogRepository(db: Db, dialect: Dialect) {
     countTracksByTag: (tagId: number, viewerId: number) =>
       linked.countTracks(TRACKS_BY.tag, tagId, viewerId),
 
-    /** Whether the user owns any private track or album (their pages differ from the public's). */
+    /** Whether the viewer may see music restricted to this library folder (visibility.ts). */
+    async opensFolder(folderId: number, viewerId: number): Promise<boolean> {
+      const row = await sql<{
+        open: unknown;
+      }>`select ${opensFolder(sql.val(folderId), viewerId)} as open`.execute(db);
+      return !!Number(row.rows[0]?.open ?? 0) || row.rows[0]?.open === true;
+    },
+
+    /**
+     * Whether the user's pages differ from the public's: they own private music, or may open
+     * a restricted library folder that holds some.
+     */
     async ownsPrivateMusic(userId: number): Promise<boolean> {
+      const restricted = await db
+        .selectFrom('library_folders')
+        .select('library_folders.id')
+        .where('library_folders.access', '=', 'chosen')
+        .where(opensFolder(sql.ref('library_folders.id'), userId))
+        .limit(1)
+        .executeTakeFirst();
+      if (restricted) return true;
       const track = await db
         .selectFrom('tracks')
         .select('id')

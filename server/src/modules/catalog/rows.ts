@@ -19,6 +19,9 @@ export interface TrackRow {
   true_peak_dbtp?: number | null;
   track_gain_db?: number | null;
   album_gain_db?: number | null;
+  /** JSON GaplessInfo and the album's gapless mark (0019); absent where not read. */
+  gapless?: string | null;
+  album_gapless?: number | null;
 }
 
 export interface AlbumRow {

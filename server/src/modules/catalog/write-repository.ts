@@ -1,4 +1,5 @@
 import type { Insertable } from 'kysely';
+import type { GaplessInfo } from '@backbeat/common';
 import type { Db } from '../../db/database.ts';
 import { nowIso } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
@@ -100,6 +101,24 @@ export function createCatalogWriteRepository(db: Db) {
           album_gain_db: loudness.album_gain_db ?? null,
         })
         .where('id', '=', trackId)
+        .execute();
+    },
+
+    /** Encoder delay and padding of a track's audio (gapless playback); null for none. */
+    async setGapless(trackId: number, gapless: GaplessInfo | null): Promise<void> {
+      await db
+        .updateTable('tracks')
+        .set({ gapless: gapless ? JSON.stringify(gapless) : null })
+        .where('id', '=', trackId)
+        .execute();
+    },
+
+    /** Marks an album recorded without gaps: sample-joined playback, no crossfade inside it. */
+    async setAlbumGapless(albumId: number, gapless: boolean): Promise<void> {
+      await db
+        .updateTable('albums')
+        .set({ gapless: gapless ? 1 : 0 })
+        .where('id', '=', albumId)
         .execute();
     },
 
