@@ -248,9 +248,11 @@ describe('the web app manifest', () => {
       theme_color: '#db2754',
       background_color: '#ffffff',
     });
-    expect(manifest.icons.length).toBeGreaterThan(0);
-    for (const icon of manifest.icons)
-      expect(icon).toMatchObject({ src: '/favicon.svg', sizes: 'any' });
+    expect(manifest.icons).toEqual([
+      { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml' },
+      { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
+      { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
+    ]);
     expect((await get('/')).body).toContain('<link rel="manifest" href="/manifest.webmanifest">');
   });
 

@@ -13,6 +13,7 @@ import { installErrorReporter } from './lib/error-reporter.ts';
 import { queryClient } from './lib/query-client.ts';
 import { RouteTableContext } from './lib/route-table.ts';
 import { recordVisitOncePerDay } from './lib/visit.ts';
+import { startServiceWorker } from './lib/service-worker.ts';
 import './styles.css';
 
 installErrorReporter((report) => api(logClientError, report));
@@ -22,6 +23,8 @@ recordVisitOncePerDay();
 applyCustomCode(getBootstrap().custom_code);
 // Framed by the admin's appearance editor: follow its live changes (spec 1 §4).
 startAppearancePreview();
+// Installable app: the shell and downloaded music offline (issue 19).
+startServiceWorker();
 
 const router = createBrowserRouter(appRoutes);
 const container = document.getElementById('root');

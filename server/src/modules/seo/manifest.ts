@@ -26,12 +26,17 @@ export function webAppManifest(input: {
   const values = (theme?.values ?? {}) as Record<string, string>;
   const typeOf = (src: string | null | undefined) =>
     src ? ICON_TYPES[src.split('.').pop()?.toLowerCase() ?? ''] : undefined;
+  const customSvg = typeOf(input.favicon) === 'image/svg+xml';
   const icons: { src: string; sizes: string; type: string }[] = [
-    {
-      src: typeOf(input.favicon) === 'image/svg+xml' ? input.favicon! : '/favicon.svg',
-      sizes: 'any',
-      type: 'image/svg+xml',
-    },
+    { src: customSvg ? input.favicon! : '/favicon.svg', sizes: 'any', type: 'image/svg+xml' },
+    // The built-in icon also as bitmaps, for installs that want PNGs of these sizes.
+    ...(customSvg
+      ? []
+      : [192, 512].map((size) => ({
+          src: `/icon-${size}.png`,
+          sizes: `${size}x${size}`,
+          type: 'image/png',
+        }))),
   ];
   const logoType = typeOf(input.logo);
   // An SVG logo scales to every size an install asks for; a bitmap's size is unknown here.

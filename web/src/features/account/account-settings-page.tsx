@@ -7,6 +7,7 @@ import { DeleteAccountPanel } from './panels/delete-account-panel.tsx';
 import { DevelopersPanel } from './panels/developers-panel.tsx';
 import { LocationLanguagePanel } from './panels/location-language-panel.tsx';
 import { MusicAppsPanel } from './panels/music-apps-panel.tsx';
+import { OfflinePanel } from './panels/offline-panel.tsx';
 import { PasswordPanel } from './panels/password-panel.tsx';
 import { SessionsPanel } from './panels/sessions-panel.tsx';
 import { SocialLoginPanel } from './panels/social-login-panel.tsx';
@@ -53,6 +54,7 @@ function Sections() {
       label: trans('Music apps'),
       panel: <MusicAppsPanel username={user.email} />,
     },
+    { id: 'offline', label: trans('Offline music'), panel: <OfflinePanel /> },
     ...(showDevelopers
       ? [{ id: 'developers', label: trans('Developers'), panel: <DevelopersPanel /> }]
       : []),

@@ -1,10 +1,10 @@
 import * as endpoints from '@backbeat/common/contracts';
 import type { PushSubscriptionInput } from '@backbeat/common';
 import { api } from '../../lib/api.ts';
+import { registerServiceWorker, SERVICE_WORKER } from '../../lib/service-worker.ts';
 
 export const PUSH_BLOCKED =
   'Notifications blocked. Please enable them for this site from browser settings.';
-const SERVICE_WORKER = '/sw.js';
 
 export type PushState = 'unsupported' | 'blocked' | 'off' | 'on';
 
@@ -40,7 +40,7 @@ export async function enablePush(publicKey: string): Promise<void> {
   const permission =
     Notification.permission === 'granted' ? 'granted' : await Notification.requestPermission();
   if (permission !== 'granted') throw new PushBlockedError(PUSH_BLOCKED);
-  const registration = await navigator.serviceWorker.register(SERVICE_WORKER);
+  const registration = await registerServiceWorker();
   await navigator.serviceWorker.ready;
   const subscription =
     (await registration.pushManager.getSubscription()) ??

@@ -18,6 +18,7 @@ import { LikePageButton } from '../../../entities/library/like-button.tsx';
 import { Chips, MediaHeader } from '../../../entities/catalog/media-header.tsx';
 import { EmptyState, PageSkeleton, QueryError } from '../../../entities/errors/page-states.tsx';
 import { PlayActions } from '../../../entities/player/play-actions.tsx';
+import { DownloadButton } from '../../../entities/offline/download-button.tsx';
 import { ShareDialog } from '../../../entities/catalog/share-dialog.tsx';
 import { TrackTable } from '../../../entities/listings/track-table.tsx';
 import { useAlbumQuery } from '../../../entities/catalog/queries.ts';
@@ -66,6 +67,14 @@ export function AlbumPage() {
           <PlayActions tracks={album.tracks} source="album">
             <LikePageButton type="albums" id={album.id} name={album.name} />
             <RepostButton type="albums" id={album.id} />
+            <DownloadButton
+              kind="album"
+              id={album.id}
+              name={album.name}
+              link={albumLink(album)}
+              image={album.image}
+              tracks={album.tracks}
+            />
             <Button
               variant="text"
               size="lg"

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { formatDuration, type PlaylistDetails, type Track } from '@backbeat/common';
+import { formatDuration, playlistLink, type PlaylistDetails, type Track } from '@backbeat/common';
 import { useCurrentUser } from '../../../lib/bootstrap.ts';
 import { useTrans, useTransChoice } from '../../../lib/translator.ts';
 import { Button } from '../../../ui/button.tsx';
@@ -25,6 +25,7 @@ import { ConfirmDialog } from '../../../entities/workspaces/workspace-form-dialo
 import { MediaHeader } from '../../../entities/catalog/media-header.tsx';
 import { EmptyState, PageSkeleton, QueryError } from '../../../entities/errors/page-states.tsx';
 import { PlayActions } from '../../../entities/player/play-actions.tsx';
+import { DownloadButton } from '../../../entities/offline/download-button.tsx';
 import { TrackTable } from '../../../entities/listings/track-table.tsx';
 import { usePlaylistQuery } from '../../../entities/catalog/queries.ts';
 import { setPageTitle } from '../../../lib/document-title.ts';
@@ -163,6 +164,14 @@ export function PlaylistPage() {
         }
         actions={
           <PlayActions tracks={playlist.tracks} source="playlist">
+            <DownloadButton
+              kind="playlist"
+              id={playlist.id}
+              name={playlist.name}
+              link={playlistLink(playlist)}
+              image={playlist.image}
+              tracks={playlist.tracks}
+            />
             {!canEditTracks && playlist.owner && (
               <FollowButton type="playlists" id={playlist.id} name={playlist.name} />
             )}

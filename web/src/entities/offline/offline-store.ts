@@ -1,0 +1,71 @@
+import { create } from 'zustand';
+import {
+  bytesUsed,
+  clearOffline,
+  collectionKey,
+  downloadCollection,
+  listCollections,
+  offlineSupported,
+  recheckDownloads,
+  removeCollection,
+  type DownloadRequest,
+  type OfflineCollection,
+  type OfflineKind,
+} from './offline-cache.ts';
+
+interface OfflineState {
+  /** Downloads in this browser, by `kind-id`; null until read. */
+  collections: Record<string, OfflineCollection> | null;
+  /** Downloads under way: tracks done of all. */
+  progress: Record<string, { done: number; total: number }>;
+}
+
+export const useOfflineStore = create<OfflineState>(() => ({ collections: null, progress: {} }));
+
+async function refresh() {
+  const list = await listCollections();
+  useOfflineStore.setState({
+    collections: Object.fromEntries(list.map((c) => [collectionKey(c.kind, c.id), c])),
+  });
+}
+
+let checked = false;
+
+export const offline = {
+  supported: offlineSupported,
+  /** Reads what is downloaded; once per page load, also drops tracks the server now refuses. */
+  async load() {
+    if (!offlineSupported()) return;
+    await refresh();
+    if (checked || !navigator.onLine) return;
+    checked = true;
+    if (await recheckDownloads().catch(() => 0)) await refresh();
+  },
+  /** Throws the server's refusal (nothing is kept then). */
+  async download(request: DownloadRequest) {
+    const key = collectionKey(request.kind, request.id);
+    const setProgress = (done: number, total: number) =>
+      useOfflineStore.setState((s) => ({ progress: { ...s.progress, [key]: { done, total } } }));
+    setProgress(0, request.tracks.length);
+    try {
+      await downloadCollection(request, setProgress);
+    } finally {
+      useOfflineStore.setState((s) => {
+        const { [key]: _done, ...progress } = s.progress;
+        return { progress };
+      });
+      await refresh();
+    }
+  },
+  async remove(kind: OfflineKind, id: number) {
+    await removeCollection(kind, id);
+    await refresh();
+  },
+  async clear() {
+    await clearOffline();
+    await refresh();
+  },
+};
+
+export const useOfflineBytes = () =>
+  useOfflineStore((s) => (s.collections ? bytesUsed(Object.values(s.collections)) : 0));
