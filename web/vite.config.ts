@@ -1,11 +1,10 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { contractSchemasPlugin } from './contract-schemas-plugin.ts';
 import { offlineShell } from './offline-shell-plugin.ts';
 
 export default defineConfig({
-  plugins: [contractSchemasPlugin(), react(), tailwindcss(), offlineShell()],
+  plugins: [react(), tailwindcss(), offlineShell()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
