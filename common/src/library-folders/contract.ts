@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { endpoint } from '../contract.ts';
 import { idParamsSchema } from '../catalog/schemas.ts';
-import { addLibraryFolderSchema, libraryFolderSchema } from './schemas.ts';
+import {
+  addLibraryFolderSchema,
+  libraryFolderAccessInputSchema,
+  libraryFolderSchema,
+} from './schemas.ts';
 
 /*
  * Library folders in the admin area (issue 18): settings.update plus admin.access. Scans run
@@ -48,5 +52,16 @@ export const removeLibraryFolder = endpoint({
   summary: 'Removes a folder: its tracks leave the catalog (the files stay untouched)',
   tags,
   params: idParamsSchema,
+  response: folder,
+});
+
+export const setLibraryFolderAccess = endpoint({
+  method: 'PUT',
+  path: '/api/v1/admin/library-folders/:id/access',
+  access: 'settings.update',
+  summary: 'Sets who sees the folder’s music: everyone, or chosen users and roles',
+  tags,
+  params: idParamsSchema,
+  body: libraryFolderAccessInputSchema,
   response: folder,
 });

@@ -46,6 +46,35 @@ export const addLibraryFolderSchema = z.object({
 });
 export type AddLibraryFolderInput = z.input<typeof addLibraryFolderSchema>;
 
+/** Who sees a folder's music: the whole site, or the users and roles chosen (issue 18). */
+export const LIBRARY_ACCESS = ['everyone', 'chosen'] as const;
+export type LibraryAccess = (typeof LIBRARY_ACCESS)[number];
+export const LIBRARY_GRANTS_MAX = 200;
+
+const grantIds = (what: string) =>
+  z
+    .array(
+      z
+        .number({ error: `Choose ${what} from the list.` })
+        .int()
+        .positive(),
+      {
+        error: `Choose ${what} from the list.`,
+      },
+    )
+    .max(LIBRARY_GRANTS_MAX, `Choose at most ${LIBRARY_GRANTS_MAX} ${what}.`)
+    .default([]);
+
+export const libraryFolderAccessInputSchema = z.object({
+  access: z.enum(LIBRARY_ACCESS, { error: 'Choose who may see this folder’s music.' }),
+  user_ids: grantIds('users'),
+  role_ids: grantIds('roles'),
+});
+export type LibraryFolderAccessInput = z.input<typeof libraryFolderAccessInputSchema>;
+export type LibraryFolderAccess = z.output<typeof libraryFolderAccessInputSchema>;
+
+const grantee = z.object({ id: z.number().int(), name: z.string() });
+
 export const libraryFileFailureSchema = z.object({
   path: z.string(),
   reason: z.string(),
@@ -75,6 +104,10 @@ export const libraryFolderSchema = z.object({
   last_scan: libraryScanFiguresSchema,
   /** Files that could not be added, with the reason (the first few). */
   failures: z.array(libraryFileFailureSchema),
+  /** `chosen`: only these users and members of these roles (and music admins) see its music. */
+  access: z.enum(LIBRARY_ACCESS),
+  users: z.array(grantee),
+  roles: z.array(grantee),
   created_at: z.string(),
 });
 export type LibraryFolder = z.infer<typeof libraryFolderSchema>;

@@ -25,8 +25,18 @@ export interface LibraryFoldersTable {
   error: string | null;
   lease_token: string | null;
   lease_until: string | null;
+  /** `everyone` (the site catalog) or `chosen` (the users and roles granted; 0020). */
+  access: Generated<string>;
   created_at: string;
   updated_at: string;
+}
+
+/** Who may see a restricted folder's music (0020_library_access). */
+export interface LibraryFolderGrantsTable {
+  folder_id: number;
+  grantee_type: 'user' | 'role';
+  grantee_id: number;
+  created_at: string;
 }
 
 export interface LibraryFilesTable {
@@ -49,4 +59,5 @@ export interface LibraryFilesTable {
 export interface LibraryFoldersTables {
   library_folders: LibraryFoldersTable;
   library_files: LibraryFilesTable;
+  library_folder_grants: LibraryFolderGrantsTable;
 }

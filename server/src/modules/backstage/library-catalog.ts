@@ -26,10 +26,13 @@ export interface LibraryTrackInput {
   /** Storage key of the audio (`library/<file id>`) and its type. */
   audioPath: string;
   mime: string;
+  /** The library folder the file is in (who may see it follows the folder's access). */
+  folderId: number;
 }
 
 const now = () => new Date().toISOString();
 export const UNKNOWN_ARTIST = 'Unknown artist';
+const ACCESS_BATCH = 200;
 
 /**
  * The catalog side of library folders: a file's track with its artists, album, genres and
@@ -124,6 +127,7 @@ export function createLibraryCatalog(
         loudness_lufs: input.loudness?.integrated_lufs ?? null,
         true_peak_dbtp: input.loudness?.true_peak_dbtp ?? null,
         track_gain_db: input.loudness?.track_gain_db ?? null,
+        library_folder_id: input.folderId,
         updated_at: stamp,
       };
       let id: number;
@@ -150,6 +154,7 @@ export function createLibraryCatalog(
       const lyrics = input.lyrics?.trim() || null;
       await repo.setLyrics(id, lyrics, lyrics ? music.releases.isSynced(lyrics) : false, stamp);
       await music.releases.syncTrack(id, { announce: false });
+      await repo.syncArtistAccess(await repo.artistsOfTracks([id]));
       return { trackId: id, albumId, previousAlbumId: before?.album_id ?? null };
     },
 
@@ -178,6 +183,23 @@ export function createLibraryCatalog(
       await music.removeTracks(trackIds);
       const albums = rows.flatMap((row) => (row.album_id ? [row.album_id] : []));
       if (albums.length) await catalog.tidyAlbums(albums);
+      deps.afterChange();
+    },
+
+    /**
+     * Applies a folder's access to its tracks, their albums and artists after it changed:
+     * restricted music leaves the public catalog, opened music joins it.
+     */
+    async syncAccess(trackIds: number[]) {
+      for (let start = 0; start < trackIds.length; start += ACCESS_BATCH) {
+        const batch = trackIds.slice(start, start + ACCESS_BATCH);
+        for (const id of batch) await music.releases.syncTrack(id, { announce: false });
+        const albums = new Set((await repo.trackRows(batch)).map((row) => row.album_id));
+        for (const album of albums) {
+          if (album) await music.releases.syncAlbum(album, { announce: false });
+        }
+        await repo.syncArtistAccess(await repo.artistsOfTracks(batch));
+      }
       deps.afterChange();
     },
 

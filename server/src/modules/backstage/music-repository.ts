@@ -2,6 +2,7 @@ import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { escapeLike, like } from '../../db/like.ts';
 import type { Database } from '../../db/schema.ts';
+import { createLibraryAccessQueries } from './access-repository.ts';
 
 type GenreLink = 'track_genres' | 'album_genres' | 'artist_genres';
 type TagLink = 'track_tags' | 'album_tags';
@@ -464,6 +465,7 @@ export function createBackstageMusicRepository(db: Db) {
     async deleteAlbum(id: number) {
       await db.deleteFrom('albums').where('id', '=', id).execute();
     },
+    ...createLibraryAccessQueries(db),
   };
 }
 

@@ -5,7 +5,7 @@ import { isListed } from './present.ts';
 
 /**
  * Publishing and scheduled releases: keeps `is_public` equal to "published, public and
- * released", indexes what is listed, and tells the artists' followers once when a release
+ * released" (and not restricted to a library folder's chosen users: `access_folder_id`), indexes what is listed, and tells the artists' followers once when a release
  * comes out (now, or when its scheduled date passes).
  */
 export function createReleases(deps: MusicDeps) {
@@ -29,6 +29,9 @@ export function createReleases(deps: MusicDeps) {
     }
   }
 
+  const restrictedFolder = async (table: 'tracks' | 'albums', id: number) =>
+    (await repo.restrictedFolders(table, [id])).get(id) ?? null;
+
   const releases = {
     /** Recomputes a track's listing; tells followers when it came out now (unless silent). */
     async syncTrack(id: number, options: { announce: boolean }): Promise<void> {
@@ -37,9 +40,13 @@ export function createReleases(deps: MusicDeps) {
       const listed = isListed(row);
       const scheduled =
         row.status === 'published' && row.visibility === 'public' && !!row.release_at && !listed;
-      const cameOut = listed && (await repo.claimListing('tracks', id));
+      // Listed music of a restricted library folder stays unlisted to the public (issue 18).
+      const restricted = listed ? await restrictedFolder('tracks', id) : null;
+      const open = listed && restricted === null;
+      const cameOut = open && (await repo.claimListing('tracks', id));
       await repo.updateTrack(id, {
-        ...(listed ? {} : { is_public: 0 }),
+        ...(open ? {} : { is_public: 0 }),
+        access_folder_id: restricted,
         // Owed a notification while scheduled; once told (or never to be), 1.
         released_notified: scheduled ? 0 : 1,
       });
@@ -78,9 +85,12 @@ export function createReleases(deps: MusicDeps) {
       const listed = isListed(row);
       const scheduled =
         row.status === 'published' && row.visibility === 'public' && !!row.release_at && !listed;
-      const cameOut = listed && (await repo.claimListing('albums', id));
+      const restricted = listed ? await restrictedFolder('albums', id) : null;
+      const open = listed && restricted === null;
+      const cameOut = open && (await repo.claimListing('albums', id));
       await repo.updateAlbum(id, {
-        ...(listed ? {} : { is_public: 0 }),
+        ...(open ? {} : { is_public: 0 }),
+        access_folder_id: restricted,
         released_notified: scheduled ? 0 : 1,
       });
       const artists = await repo.artistsOf('album_artists', [id]);

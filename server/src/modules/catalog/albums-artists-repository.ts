@@ -3,7 +3,7 @@ import type { Db, Dialect } from '../../db/database.ts';
 import { inIds } from '../../db/id-list.ts';
 import type { AlbumRow, ArtistRow, NamedRef } from './rows.ts';
 import { ALBUMS_BY, createLinkedIdQueries, type Page } from './linked-ids.ts';
-import { visible, visibleById } from './visibility.ts';
+import { artistVisible, visible, visibleById } from './visibility.ts';
 
 /** Album and artist reads of the catalog repository. */
 export function createAlbumsArtistsQueries(db: Db, dialect: Dialect) {
@@ -111,12 +111,14 @@ export function createAlbumsArtistsQueries(db: Db, dialect: Dialect) {
     countAlbumsByTag: (tagId: number, viewerId: number) =>
       linked.countAlbums(ALBUMS_BY.tag, tagId, viewerId),
 
-    async artistsByIds(ids: readonly number[]): Promise<ArtistRow[]> {
+    /** Artists by id, leaving out those the viewer may not see (nobody by default). */
+    async artistsByIds(ids: readonly number[], viewerId = 0): Promise<ArtistRow[]> {
       if (!ids.length) return [];
       return db
         .selectFrom('artists')
         .select(['id', 'name', 'image', 'description', 'verified', 'links', 'plays', 'popularity'])
         .where(inIds(dialect, 'artists.id', ids))
+        .where(artistVisible(viewerId))
         .execute();
     },
 

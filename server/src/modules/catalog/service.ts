@@ -23,6 +23,7 @@ import {
   presentTrack,
 } from './present.ts';
 import type { CatalogRepository } from './repository.ts';
+import { canSee } from './visibility.ts';
 
 export type CatalogService = ReturnType<typeof createCatalogService>;
 
@@ -31,6 +32,7 @@ export interface Viewer {
   userId: number | null;
 }
 const viewerKey = (viewer: Viewer) => viewer.userId ?? 0;
+const ANYONE: Viewer = { userId: null };
 
 const TOP_TRACKS = 10;
 const ARTIST_ALBUMS = 50;
@@ -57,10 +59,11 @@ export function createCatalogService(deps: { repository: CatalogRepository }) {
     return inOrder(ids, rows).map((row) => presentAlbum(row, byAlbum.get(row.id)));
   }
 
-  async function artists(ids: readonly number[]): Promise<Artist[]> {
+  /** Artists by id; those that exist only through a folder the viewer may not open are left out. */
+  async function artists(ids: readonly number[], viewer: Viewer = ANYONE): Promise<Artist[]> {
     if (!ids.length) return [];
     const [rows, genres] = await Promise.all([
-      repo.artistsByIds(ids),
+      repo.artistsByIds(ids, viewerKey(viewer)),
       repo.genresOf('artist_genres', ids),
     ]);
     const byArtist = groupByOwner(genres);
@@ -74,15 +77,21 @@ export function createCatalogService(deps: { repository: CatalogRepository }) {
     return tracks(ids.filter((id) => allowed.has(id)));
   }
 
+  async function visibleAlbums(ids: readonly number[], viewer: Viewer): Promise<Album[]> {
+    const allowed = new Set(await repo.visibleAlbumIds(ids, viewerKey(viewer)));
+    return albums(ids.filter((id) => allowed.has(id)));
+  }
+
   const service = {
     tracks,
     albums,
     artists,
     visibleTracks,
+    visibleAlbums,
 
     async track(id: number, viewer: Viewer): Promise<TrackDetails | null> {
       const details = await repo.trackDetails(id);
-      if (!details || (details.is_public !== 1 && details.owner_id !== viewer.userId)) return null;
+      if (!details || !(await canSee(details, viewerKey(viewer), repo.opensFolder))) return null;
       const [[track], genres, tags] = await Promise.all([
         tracks([id]),
         repo.genresOf('track_genres', [id]),
@@ -120,7 +129,7 @@ export function createCatalogService(deps: { repository: CatalogRepository }) {
     },
 
     async artistPage(id: number, viewer: Viewer) {
-      const [artist] = await artists([id]);
+      const [artist] = await artists([id], viewer);
       if (!artist) return null;
       const key = viewerKey(viewer);
       const [topIds, albumIds, similarIds] = await Promise.all([
@@ -131,13 +140,13 @@ export function createCatalogService(deps: { repository: CatalogRepository }) {
       const [topTracks, artistAlbums, similar] = await Promise.all([
         tracks(topIds),
         albums(albumIds),
-        artists(similarIds),
+        artists(similarIds, viewer),
       ]);
       return { artist, top_tracks: topTracks, albums: artistAlbums, similar };
     },
 
-    async artistExists(id: number): Promise<boolean> {
-      return (await repo.artistsByIds([id])).length > 0;
+    async artistExists(id: number, viewer: Viewer = ANYONE): Promise<boolean> {
+      return (await repo.artistsByIds([id], viewerKey(viewer))).length > 0;
     },
     /** An artist's tracks tab; a missing artist is not found (an empty page is not). */
     async existingArtistTracks(
@@ -145,7 +154,7 @@ export function createCatalogService(deps: { repository: CatalogRepository }) {
       viewer: Viewer,
       page: PageQuery,
     ): Promise<Pagination<Track>> {
-      if (!(await service.artistExists(id))) throw notFound();
+      if (!(await service.artistExists(id, viewer))) throw notFound();
       return service.artistTracks(id, viewer, page);
     },
     /** An artist's albums tab; a missing artist is not found (an empty page is not). */
@@ -154,7 +163,7 @@ export function createCatalogService(deps: { repository: CatalogRepository }) {
       viewer: Viewer,
       page: PageQuery,
     ): Promise<Pagination<Album>> {
-      if (!(await service.artistExists(id))) throw notFound();
+      if (!(await service.artistExists(id, viewer))) throw notFound();
       return service.artistAlbums(id, viewer, page);
     },
 
@@ -217,7 +226,7 @@ export function createCatalogService(deps: { repository: CatalogRepository }) {
     /** A track's lyrics; a hidden track, or one without lyrics, has none to show. */
     async lyric(trackId: number, viewer: Viewer): Promise<Lyric> {
       const details = await repo.trackDetails(trackId);
-      const visible = details && (details.is_public === 1 || details.owner_id === viewer.userId);
+      const visible = details && (await canSee(details, viewerKey(viewer), repo.opensFolder));
       const row = visible ? await repo.lyricOf(trackId) : undefined;
       if (!row) throw notFound('This track has no lyrics.');
       return { track_id: row.track_id, text: row.text, is_synced: row.is_synced === 1 };
@@ -287,7 +296,7 @@ export function createCatalogService(deps: { repository: CatalogRepository }) {
     /** Where a track's audio is and whether this viewer may hear it (null: not found). */
     async audioFor(trackId: number, viewer: Viewer) {
       const row = await repo.trackAudio(trackId);
-      if (!row || (row.is_public !== 1 && row.owner_id !== viewer.userId)) return null;
+      if (!row || !(await canSee(row, viewerKey(viewer), repo.opensFolder))) return null;
       return row.audio_path
         ? {
             path: row.audio_path,

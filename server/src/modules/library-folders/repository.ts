@@ -18,6 +18,7 @@ const FOLDER_COLUMNS = [
   'files_failed',
   'error',
   'lease_until',
+  'access',
   'created_at',
 ] as const;
 
@@ -116,6 +117,63 @@ export function createLibraryFoldersRepository(db: Db) {
         .execute();
     },
 
+    /** The users and roles chosen to see each restricted folder's music, with their names. */
+    async grants(folderIds: readonly number[]) {
+      if (!folderIds.length) return [];
+      const users = db
+        .selectFrom('library_folder_grants')
+        .innerJoin('users', 'users.id', 'library_folder_grants.grantee_id')
+        .select(['folder_id', 'grantee_type', 'grantee_id', 'users.name'])
+        .where('grantee_type', '=', 'user')
+        .where('folder_id', 'in', folderIds);
+      const roles = db
+        .selectFrom('library_folder_grants')
+        .innerJoin('roles', 'roles.id', 'library_folder_grants.grantee_id')
+        .select(['folder_id', 'grantee_type', 'grantee_id', 'roles.name'])
+        .where('grantee_type', '=', 'role')
+        .where('folder_id', 'in', folderIds);
+      return users.unionAll(roles).orderBy('name').execute();
+    },
+    /** Which of these users and roles exist. */
+    async existing(table: 'users' | 'roles', ids: readonly number[]): Promise<Set<number>> {
+      if (!ids.length) return new Set();
+      const rows = await db
+        .selectFrom(table)
+        .select('id')
+        .where('id', 'in', [...ids])
+        .execute();
+      return new Set(rows.map((row) => row.id));
+    },
+    /** Sets the folder's access and replaces its chosen users and roles. */
+    async setAccess(
+      id: number,
+      access: string,
+      grants: { type: 'user' | 'role'; id: number }[],
+      stamp: string,
+    ) {
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('library_folders')
+          .set({ access, updated_at: stamp })
+          .where('id', '=', id)
+          .execute();
+        await trx.deleteFrom('library_folder_grants').where('folder_id', '=', id).execute();
+        if (grants.length) {
+          await trx
+            .insertInto('library_folder_grants')
+            .values(
+              grants.map((grant) => ({
+                folder_id: id,
+                grantee_type: grant.type,
+                grantee_id: grant.id,
+                created_at: stamp,
+              })),
+            )
+            .execute();
+        }
+      });
+    },
+
     /** Tracks each folder holds (files that became a track). */
     async trackCounts(): Promise<Map<number, number>> {
       const rows = await db
@@ -144,6 +202,22 @@ export function createLibraryFoldersRepository(db: Db) {
         .select(FILE_COLUMNS)
         .where('folder_id', '=', folderId)
         .execute();
+    },
+    /** Files whose track was saved from its tags and waits for its decode (analysis.ts). */
+    async pendingAnalysis(folderId: number, limit?: number) {
+      const query = db
+        .selectFrom('library_files')
+        .innerJoin('tracks', 'tracks.id', 'library_files.track_id')
+        .select([
+          'library_files.id',
+          'library_files.relative_path',
+          'library_files.size',
+          'library_files.track_id',
+        ])
+        .where('library_files.folder_id', '=', folderId)
+        .where('tracks.waveform', '=', '[]')
+        .orderBy('library_files.id');
+      return (limit ? query.limit(limit) : query).execute();
     },
     async trackIdsOf(folderId: number): Promise<number[]> {
       const rows = await db

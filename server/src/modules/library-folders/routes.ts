@@ -3,6 +3,7 @@ import {
   listLibraryFolders,
   removeLibraryFolder,
   scanLibraryFolder,
+  setLibraryFolderAccess,
 } from '@backbeat/common/contracts';
 import { registerEndpoint } from '../../http/endpoint.ts';
 import type { RoutesPlugin } from '../../http/types.ts';
@@ -23,6 +24,12 @@ export const libraryFoldersAdminRoutes: RoutesPlugin = async (app) => {
     app,
     scanLibraryFolder,
     async (request) => ({ folder: await folders.requestScan(request.params.id) }),
+    admin,
+  );
+  registerEndpoint(
+    app,
+    setLibraryFolderAccess,
+    async (request) => ({ folder: await folders.setAccess(request.params.id, request.body) }),
     admin,
   );
   registerEndpoint(

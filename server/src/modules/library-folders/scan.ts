@@ -34,7 +34,7 @@ export interface ScanDeps {
   repository: LibraryFoldersRepository;
   catalog: Pick<
     LibraryCatalog,
-    'saveTrack' | 'orderAlbum' | 'tidyAlbums' | 'removeTracks' | 'albumTrackIds'
+    'saveTrack' | 'orderAlbum' | 'tidyAlbums' | 'removeTracks' | 'albumTrackIds' | 'syncAccess'
   >;
   storage: Pick<Storage, 'stat' | 'write'>;
   log?: (message: string, error: unknown) => void;
@@ -165,6 +165,7 @@ export async function scanFolder(
       genres: tags?.genres ?? [],
       lyrics: tags?.lyrics ?? null,
       audioPath: libraryFileKey(fileId),
+      folderId: folder.id,
       mime: mimeOf(file.relativePath),
     };
     return { input, disc: tags?.disc_number ?? null, number: tags?.track_number ?? null };

@@ -7,10 +7,12 @@ import {
   LIBRARY_LIMITS,
   type AddLibraryFolderInput,
   type LibraryFolder,
+  type LibraryFolderAccess,
 } from '@backbeat/common';
 import type { JobContext, JobQueue } from '../../jobs/queue.ts';
 import { DomainError, notFound, validationFailed } from '../../lib/domain-errors.ts';
 import { isWithin } from '../../storage/library-files.ts';
+import { analysePending, type AnalysisDeps } from './analysis.ts';
 import { acquireLease, type FolderLease } from './lease.ts';
 import type { LibraryFolderRow } from './repository.ts';
 import { FolderUnreadable, scanFolder, type ScanDeps, type ScanFigures } from './scan.ts';
@@ -32,6 +34,8 @@ export interface RunOptions {
   signal?: AbortSignal;
   /** Figures as the scan goes (the import command's progress bar). */
   onProgress?: (figures: ScanFigures) => void;
+  /** Decode the scanned files for their waveform and loudness after (analysis.ts); default on. */
+  analyse?: boolean;
 }
 
 export type LibraryFoldersService = ReturnType<typeof createLibraryFoldersService>;
@@ -41,15 +45,20 @@ export type LibraryFoldersService = ReturnType<typeof createLibraryFoldersServic
  * time per folder, whichever instance runs it), and where a library file is for streaming.
  */
 export function createLibraryFoldersService(
-  deps: ScanDeps & { jobs: Pick<JobQueue, 'define' | 'add'> },
+  deps: ScanDeps & AnalysisDeps & { jobs: Pick<JobQueue, 'define' | 'add'> },
 ) {
   const { repository: repo, jobs } = deps;
 
   async function present(rows: LibraryFolderRow[]): Promise<LibraryFolder[]> {
-    const [counts, failures] = await Promise.all([
+    const [counts, failures, grants] = await Promise.all([
       repo.trackCounts(),
       Promise.all(rows.map((row) => repo.failures(row.id, LIBRARY_LIMITS.failuresShown))),
+      repo.grants(rows.map((row) => row.id)),
     ]);
+    const chosen = (folderId: number, type: 'user' | 'role') =>
+      grants
+        .filter((grant) => grant.folder_id === folderId && grant.grantee_type === type)
+        .map((grant) => ({ id: grant.grantee_id, name: grant.name }));
     return rows.map((row, index) => {
       // A scan whose runner died (its lease ran out) is shown as what the folder is owed.
       const stale =
@@ -79,6 +88,9 @@ export function createLibraryFoldersService(
           path: failure.relative_path,
           reason: failure.error ?? '',
         })),
+        access: row.access === 'chosen' ? 'chosen' : 'everyone',
+        users: chosen(row.id, 'user'),
+        roles: chosen(row.id, 'role'),
         created_at: new Date(row.created_at).toISOString(),
       };
     });
@@ -138,6 +150,34 @@ export function createLibraryFoldersService(
     await repo.deleteFolder(folderId);
   }
 
+  /**
+   * Decodes the folder's files saved from their tags (analysis.ts) until done, or until a scan
+   * or the folder's removal is asked for (true then); decodes that fail count as failed files.
+   */
+  async function analyse(folder: LibraryFolderRow, lease: FolderLease, options: RunOptions) {
+    let lastCheck = 0;
+    let interrupted = false;
+    const heartbeat = async () => {
+      if (options.signal?.aborted || lease.lost) return false;
+      if (Date.now() - lastCheck < HEARTBEAT_MS) return true;
+      lastCheck = Date.now();
+      const row = await repo.folder(folder.id);
+      interrupted = !row || row.status === 'removing' || scanPending(row);
+      return !interrupted;
+    };
+    const result = await analysePending(folder, deps, { heartbeat, signal: options.signal });
+    if (result.failed) {
+      const row = await repo.folder(folder.id);
+      if (row) {
+        await repo.updateFolder(folder.id, {
+          files_added: Math.max(0, Number(row.files_added) - result.failed),
+          files_failed: Number(row.files_failed) + result.failed,
+        });
+      }
+    }
+    return interrupted && !options.signal?.aborted && !lease.lost;
+  }
+
   /** The scans (and removal) a folder is owed, while this runner holds its lease. */
   async function work(folderId: number, lease: FolderLease, options: RunOptions) {
     let lastCheck = 0;
@@ -157,7 +197,11 @@ export function createLibraryFoldersService(
       if (!folder) return;
       if (folder.status === 'removing') return removeAll(folderId);
       // Still `scanning` under a new lease: its runner died mid-scan, so it is owed again.
-      if (!scanPending(folder) && folder.status !== 'scanning') return;
+      if (!scanPending(folder) && folder.status !== 'scanning') {
+        if (options.analyse === false) return;
+        if (!(await analyse(folder, lease, options))) return;
+        continue; // A scan was asked for meanwhile: it goes first, the decodes resume after.
+      }
       await repo.updateFolder(folderId, {
         status: 'scanning',
         scan_started_at: now(),
@@ -283,6 +327,41 @@ export function createLibraryFoldersService(
       return folder;
     },
 
+    /**
+     * Who sees the folder's music: everyone, or the chosen users and roles (music admins
+     * always). Its tracks, and albums and artists that exist only through it, follow at once.
+     */
+    async setAccess(id: number, input: LibraryFolderAccess): Promise<LibraryFolder> {
+      const row = await repo.folder(id);
+      if (!row || row.status === 'removing') throw notFound();
+      const chosen = input.access === 'chosen';
+      const userIds = chosen ? [...new Set(input.user_ids)] : [];
+      const roleIds = chosen ? [...new Set(input.role_ids)] : [];
+      const [users, roles] = await Promise.all([
+        repo.existing('users', userIds),
+        repo.existing('roles', roleIds),
+      ]);
+      const errors: Record<string, string[]> = {};
+      if (userIds.some((userId) => !users.has(userId)))
+        errors.user_ids = ['A chosen user no longer exists.'];
+      if (roleIds.some((roleId) => !roles.has(roleId)))
+        errors.role_ids = ['A chosen role no longer exists.'];
+      if (Object.keys(errors).length) throw validationFailed(errors);
+      await repo.setAccess(
+        id,
+        input.access,
+        [
+          ...userIds.map((userId) => ({ type: 'user' as const, id: userId })),
+          ...roleIds.map((roleId) => ({ type: 'role' as const, id: roleId })),
+        ],
+        now(),
+      );
+      if (row.access === 'chosen' || chosen) {
+        await deps.catalog.syncAccess(await repo.trackIdsOf(id));
+      }
+      return presentOne(id);
+    },
+
     /** The folder registered at this path (resolved), if any. */
     async findByPath(path: string) {
       const row = await repo.folderByPath(resolve(path));
@@ -310,9 +389,12 @@ export function createLibraryFoldersService(
      * process) get their job again.
      */
     async resume(): Promise<number> {
-      const owed = (await repo.folders()).filter(
-        (row) => row.status !== 'idle' || scanPending(row),
-      );
+      const owed = [];
+      for (const row of await repo.folders()) {
+        // Files saved from their tags whose decode did not happen yet are owed too.
+        if (row.status !== 'idle' || scanPending(row)) owed.push(row);
+        else if ((await repo.pendingAnalysis(row.id, 1)).length) owed.push(row);
+      }
       for (const row of owed) await queue(row.id);
       return owed.length;
     },

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db, Dialect } from '../../db/database.ts';
 import { inIds } from '../../db/id-list.ts';
+import { visible } from '../catalog/visibility.ts';
 
 export function createRadioRepository(db: Db, dialect: Dialect) {
   return {
@@ -29,7 +30,7 @@ export function createRadioRepository(db: Db, dialect: Dialect) {
         .selectFrom(genres.unionAll(tags).as('shared'))
         .innerJoin('tracks', 'tracks.id', 'shared.track_id')
         .select(['tracks.id', sql<number>`count(*)`.as('score')])
-        .where(sql<boolean>`(tracks.is_public = 1 or tracks.owner_id = ${viewerId})`)
+        .where(visible('tracks', viewerId))
         .groupBy(['tracks.id', 'tracks.popularity'])
         .orderBy('score', 'desc')
         .orderBy('tracks.popularity', 'desc')

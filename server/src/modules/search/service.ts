@@ -38,13 +38,14 @@ export function createSearchService(deps: {
         types.map(async (type) => {
           switch (type) {
             case 'artists':
-              results.artists = await catalog.artists(await index.query('artist', terms, page));
+              results.artists = await catalog.artists(
+                await index.query('artist', terms, page),
+                viewer,
+              );
               break;
             case 'albums': {
-              const found = await catalog.albums(await index.query('album', terms, widened));
-              results.albums = found
-                .filter((a) => a.is_public || a.owner_id === viewer.userId)
-                .slice(0, perPage);
+              const ids = await index.query('album', terms, widened);
+              results.albums = (await catalog.visibleAlbums(ids, viewer)).slice(0, perPage);
               break;
             }
             case 'tracks': {

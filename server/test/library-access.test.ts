@@ -1,0 +1,253 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { LibraryFolder, PlaylistDetails, SearchResults } from '@backbeat/common';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { guestBrowser, signedInUser } from './helpers/accounts.ts';
+import { createTestApp, type TestApp } from './helpers/app.ts';
+import { openBrowser, type Browser } from './helpers/client.ts';
+import { libraryMp3, placeFile } from './helpers/library-audio.ts';
+
+/*
+ * Issue 18, who sees what: a library folder's music is the site's (everyone) or only chosen
+ * users' and roles'. Outsiders meet a restricted folder's track, album and artist nowhere
+ * (not found, absent from search and from other people's playlists); the chosen users, the
+ * members of a chosen role and music admins see it as before.
+ */
+
+let t: TestApp;
+let admin: Browser;
+let guest: Browser;
+let root: string;
+let folder: LibraryFolder;
+let trackId: number;
+let albumId: number;
+let artistId: number;
+let roleId: number;
+let outsider: Awaited<ReturnType<typeof signedInUser>>;
+let chosen: Awaited<ReturnType<typeof signedInUser>>;
+let member: Awaited<ReturnType<typeof signedInUser>>;
+let playlistId: number;
+let publicTrackId: number;
+const API = '/api/v1/admin/library-folders';
+const ROLE = 'Vault listeners';
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await openBrowser(t.app);
+  await admin.login(t.admin.email, t.admin.password);
+  guest = await guestBrowser(t.app);
+  root = await mkdtemp(join(tmpdir(), 'backbeat-library-access-'));
+  await placeFile(
+    root,
+    'Vault/01.mp3',
+    await libraryMp3(
+      { title: 'Quartzwhisper', artist: 'Obsidian Choir', album: 'Vault Sessions', track: 1 },
+      { seed: 901 },
+    ),
+  );
+  const added = await admin.post(API, { path: root });
+  expect(added.statusCode, added.body).toBe(201);
+  folder = (added.json() as { folder: LibraryFolder }).folder;
+  await t.app.services.jobs.idle();
+  const file = await t.database.db
+    .selectFrom('library_files')
+    .innerJoin('tracks', 'tracks.id', 'library_files.track_id')
+    .innerJoin('track_artists', 'track_artists.track_id', 'tracks.id')
+    .select(['tracks.id', 'tracks.album_id', 'track_artists.artist_id'])
+    .where('library_files.folder_id', '=', folder.id)
+    .executeTakeFirstOrThrow();
+  trackId = file.id;
+  albumId = file.album_id!;
+  artistId = file.artist_id;
+
+  const stamp = new Date().toISOString();
+  const role = await t.database.db
+    .insertInto('roles')
+    .values({
+      name: ROLE,
+      description: null,
+      is_default: 0,
+      is_guest: 0,
+      created_at: stamp,
+      updated_at: stamp,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  roleId = role.id;
+  outsider = await signedInUser(t.app);
+  chosen = await signedInUser(t.app);
+  member = await signedInUser(t.app, { roleNames: ['users', ROLE] });
+
+  // The chosen listener's public playlist holds the track and a public one beside it.
+  const other = await t.database.db
+    .selectFrom('tracks')
+    .select('id')
+    .where('is_public', '=', 1)
+    .where('id', '<>', trackId)
+    .executeTakeFirst();
+  publicTrackId = other?.id ?? 0;
+  const created = await chosen.browser.post('/api/v1/playlists', {
+    name: 'Shared mix',
+    is_public: true,
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  playlistId = (created.json() as { playlist: { id: number } }).playlist.id;
+  const ids = publicTrackId ? [trackId, publicTrackId] : [trackId];
+  const put = await chosen.browser.post(`/api/v1/playlists/${playlistId}/tracks`, { ids });
+  expect(put.statusCode, put.body).toBe(200);
+});
+
+afterAll(async () => {
+  await t.close();
+  await rm(root, { recursive: true, force: true });
+});
+
+const status = async (browser: Browser, path: string) => (await browser.get(path)).statusCode;
+
+async function searchTitles(browser: Browser, query: string) {
+  const response = await browser.get(`/api/v1/search?query=${encodeURIComponent(query)}`);
+  expect(response.statusCode).toBe(200);
+  const results = (response.json() as { results: SearchResults }).results;
+  return {
+    tracks: results.tracks.map((x) => x.name),
+    albums: results.albums.map((x) => x.name),
+    artists: results.artists.map((x) => x.name),
+  };
+}
+
+async function playlistTrackIds(browser: Browser) {
+  const response = await browser.get(`/api/v1/playlists/${playlistId}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return (response.json() as { playlist: PlaylistDetails }).playlist.tracks.map((x) => x.id);
+}
+
+async function setAccess(body: Record<string, unknown>) {
+  return admin.put(`${API}/${folder.id}/access`, body);
+}
+
+describe('a folder open to everyone', () => {
+  it('is the default: its music is the site catalog', async () => {
+    expect(folder.access).toBe('everyone');
+    expect(await status(guest, `/api/v1/tracks/${trackId}`)).toBe(200);
+    expect(await status(outsider.browser, `/api/v1/albums/${albumId}`)).toBe(200);
+  });
+});
+
+describe('choosing who sees a folder', () => {
+  it('answers 422 per field for a bad access, or users and roles that do not exist', async () => {
+    const bad = await setAccess({ access: 'friends', user_ids: 'me' });
+    expect(bad.statusCode).toBe(422);
+    const errors = (bad.json() as { errors: Record<string, string[]> }).errors;
+    expect(Object.keys(errors).sort()).toEqual(['access', 'user_ids']);
+    const gone = await setAccess({ access: 'chosen', user_ids: [987654], role_ids: [987654] });
+    expect(gone.statusCode).toBe(422);
+    expect(Object.keys((gone.json() as { errors: object }).errors).sort()).toEqual([
+      'role_ids',
+      'user_ids',
+    ]);
+    expect(await status(outsider.browser, `/api/v1/tracks/${trackId}`)).toBe(200);
+  });
+
+  it('is for admins only', async () => {
+    const response = await outsider.browser.put(`${API}/${folder.id}/access`, {
+      access: 'chosen',
+    });
+    expect(response.statusCode).toBe(403);
+  });
+
+  it('restricts the folder to a user and a role, shown on the folder', async () => {
+    const response = await setAccess({
+      access: 'chosen',
+      user_ids: [chosen.id],
+      role_ids: [roleId],
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const saved = (response.json() as { folder: LibraryFolder }).folder;
+    expect(saved.access).toBe('chosen');
+    expect(saved.users.map((u) => u.id)).toEqual([chosen.id]);
+    expect(saved.roles).toEqual([{ id: roleId, name: ROLE }]);
+  });
+});
+
+describe('a restricted folder', () => {
+  beforeAll(async () => {
+    const response = await setAccess({
+      access: 'chosen',
+      user_ids: [chosen.id],
+      role_ids: [roleId],
+    });
+    expect(response.statusCode, response.body).toBe(200);
+  });
+
+  it('is not found for outsiders and visitors: track, album, artist, stream, download', async () => {
+    for (const browser of [outsider.browser, guest]) {
+      expect(await status(browser, `/api/v1/tracks/${trackId}`)).toBe(404);
+      expect(await status(browser, `/api/v1/albums/${albumId}`)).toBe(404);
+      expect(await status(browser, `/api/v1/artists/${artistId}`)).toBe(404);
+      expect(await status(browser, `/api/v1/tracks/${trackId}/stream`)).toBe(404);
+    }
+    expect(await status(outsider.browser, `/api/v1/tracks/${trackId}/download`)).toBe(404);
+  });
+
+  it('is absent from outsiders’ search and from another listener’s playlist', async () => {
+    const found = await searchTitles(outsider.browser, 'Quartzwhisper');
+    expect(found.tracks).toEqual([]);
+    expect(await searchTitles(outsider.browser, 'Vault Sessions')).toMatchObject({ albums: [] });
+    expect(await searchTitles(guest, 'Obsidian Choir')).toMatchObject({ artists: [] });
+    const seen = await playlistTrackIds(outsider.browser);
+    expect(seen).not.toContain(trackId);
+    if (publicTrackId) expect(seen).toContain(publicTrackId);
+  });
+
+  it('shows to the chosen user as before, in search and in the playlist too', async () => {
+    expect(await status(chosen.browser, `/api/v1/tracks/${trackId}`)).toBe(200);
+    expect(await status(chosen.browser, `/api/v1/albums/${albumId}`)).toBe(200);
+    expect(await status(chosen.browser, `/api/v1/artists/${artistId}`)).toBe(200);
+    const stream = await chosen.browser.get(`/api/v1/tracks/${trackId}/stream`, {
+      range: 'bytes=0-99',
+    });
+    expect(stream.statusCode).toBe(206);
+    const found = await searchTitles(chosen.browser, 'Quartzwhisper');
+    expect(found.tracks).toEqual(['Quartzwhisper']);
+    expect(await playlistTrackIds(chosen.browser)).toContain(trackId);
+  });
+
+  it('shows to a member of a chosen role and to admins', async () => {
+    expect(await status(member.browser, `/api/v1/tracks/${trackId}`)).toBe(200);
+    expect(await status(member.browser, `/api/v1/albums/${albumId}`)).toBe(200);
+    expect(await status(admin, `/api/v1/tracks/${trackId}`)).toBe(200);
+    expect((await searchTitles(member.browser, 'Vault Sessions')).albums).toEqual([
+      'Vault Sessions',
+    ]);
+  });
+
+  it('joins the site catalog again when opened to everyone', async () => {
+    const response = await setAccess({ access: 'everyone' });
+    expect(response.statusCode, response.body).toBe(200);
+    const saved = (response.json() as { folder: LibraryFolder }).folder;
+    expect(saved).toMatchObject({ access: 'everyone', users: [], roles: [] });
+    expect(await status(guest, `/api/v1/tracks/${trackId}`)).toBe(200);
+    expect(await status(outsider.browser, `/api/v1/artists/${artistId}`)).toBe(200);
+    expect((await searchTitles(outsider.browser, 'Quartzwhisper')).tracks).toEqual([
+      'Quartzwhisper',
+    ]);
+  });
+
+  it('keeps new files of a restricted folder out of the catalog from their first scan', async () => {
+    await setAccess({ access: 'chosen', user_ids: [chosen.id] });
+    await placeFile(
+      root,
+      'Vault/02.mp3',
+      await libraryMp3(
+        { title: 'Basaltdream', artist: 'Obsidian Choir', album: 'Vault Sessions', track: 2 },
+        { seed: 902 },
+      ),
+    );
+    expect((await admin.post(`${API}/${folder.id}/scan`)).statusCode).toBe(200);
+    await t.app.services.jobs.idle();
+    expect((await searchTitles(outsider.browser, 'Basaltdream')).tracks).toEqual([]);
+    expect((await searchTitles(chosen.browser, 'Basaltdream')).tracks).toEqual(['Basaltdream']);
+    expect(await status(member.browser, `/api/v1/albums/${albumId}`)).toBe(404);
+  });
+});
