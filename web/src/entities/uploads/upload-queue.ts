@@ -3,8 +3,7 @@ import { useStore } from 'zustand';
 import { getBootstrap } from '../../lib/bootstrap.ts';
 import { trans } from '../../lib/translator.ts';
 import { startMultipartUpload } from './clients/multipart-upload.ts';
-import { startS3MultipartUpload } from './clients/s3-multipart-upload.ts';
-import { startS3SimpleUpload } from './clients/s3-simple-upload.ts';
+import { startS3MultipartUpload, startS3SimpleUpload } from './clients/s3-upload.ts';
 import { startTusUpload } from './clients/tus-upload.ts';
 import { createUploadStore, type UploadItem, type UploadState } from './upload-store.ts';
 

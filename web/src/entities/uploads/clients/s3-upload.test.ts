@@ -4,13 +4,14 @@ import type { EndpointDefinition } from '@backbeat/common/contract';
 import { ApiError } from '../../../lib/api-error.ts';
 import { describeFile } from '../upload-file.ts';
 import { readMultipartSession, writeMultipartSession } from './multipart-session.ts';
-import { startS3MultipartUpload } from './s3-multipart-upload.ts';
+import { startS3MultipartUpload, startS3SimpleUpload } from './s3-upload.ts';
 import type { UploadJobInput } from './types.ts';
 
 /** The calls the client made, by the last part of their path. */
 let calls: { name: string; body: Record<string, unknown> }[];
 let heldParts: { PartNumber: number; ETag: string; Size: number }[];
 let puts: number[];
+let sentHeaders: Record<string, string>[];
 let inFlight: number;
 let mostInFlight: number;
 let failPart: number | null;
@@ -21,6 +22,8 @@ vi.mock('../../../lib/api.ts', () => ({
     const name = contract.path.split('/').slice(-1)[0]!;
     calls.push({ name, body });
     switch (name) {
+      case 'presign':
+        return { url: 'https://bucket.test/simple', acl: 'private', key: 'uploads/simple' };
       case 'create':
         return { uploadId: 'new-upload', key: 'uploads/new' };
       case 'get-uploaded-parts':
@@ -45,33 +48,66 @@ vi.mock('../../../lib/api.ts', () => ({
   },
 }));
 
-vi.mock('./xhr-put.ts', () => ({
-  putWithProgress: async (
-    url: string,
-    body: Blob,
-    options: { onProgress?: (n: number) => void; signal?: AbortSignal },
-  ) => {
-    const part = Number(new URL(url).searchParams.get('partNumber'));
-    puts.push(part);
+/**
+ * The browser's XMLHttpRequest as Uppy's S3 plugin uses it: each PUT takes `putMs` (or stops
+ * at once when aborted), then answers 200 with an ETag, or fails like a lost connection.
+ */
+class FakeXhr {
+  method = '';
+  url = '';
+  headers: Record<string, string> = {};
+  status = 0;
+  responseText = '';
+  responseType = '';
+  timeout = 0;
+  private part = 0;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private listeners = new Map<string, ((event: unknown) => void)[]>();
+  private progress: ((event: unknown) => void)[] = [];
+  upload = {
+    addEventListener: (_type: string, listener: (event: unknown) => void) =>
+      void this.progress.push(listener),
+  };
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value;
+  }
+  addEventListener(type: string, listener: (event: unknown) => void) {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
+  }
+  private emit(type: string, event: unknown = { target: this }) {
+    for (const listener of this.listeners.get(type) ?? []) listener(event);
+  }
+  getAllResponseHeaders() {
+    return `content-length: 0\r\netag: "etag-${this.part}"\r\n`;
+  }
+  send(body: Blob) {
+    this.part = Number(new URL(this.url).searchParams.get('partNumber'));
+    puts.push(this.part);
+    sentHeaders.push(this.headers);
     inFlight += 1;
     mostInFlight = Math.max(mostInFlight, inFlight);
-    try {
-      // A PUT takes a moment, or stops at once when its signal aborts.
-      await new Promise((resolve, reject) => {
-        const timer = setTimeout(resolve, putMs);
-        options.signal?.addEventListener('abort', () => {
-          clearTimeout(timer);
-          reject(new DOMException('stopped', 'AbortError'));
-        });
-      });
-    } finally {
+    this.timer = setTimeout(() => {
       inFlight -= 1;
-    }
-    if (part === failPart) throw new TypeError('Failed to fetch');
-    options.onProgress?.(body.size);
-    return { etag: `"etag-${part}"` };
-  },
-}));
+      if (this.part === failPart) {
+        this.emit('error');
+        return;
+      }
+      this.status = 200;
+      for (const listener of this.progress) listener({ loaded: body.size, lengthComputable: true });
+      this.emit('load');
+    }, putMs);
+  }
+  abort() {
+    if (this.timer === undefined || this.status) return;
+    clearTimeout(this.timer);
+    inFlight -= 1;
+    this.emit('abort');
+  }
+}
 
 /** 250 MB in parts of 20 MB: 13 parts, announced without allocating them. */
 function bigFile(size = 250 * MB): File {
@@ -100,10 +136,12 @@ beforeEach(() => {
   calls = [];
   heldParts = [];
   puts = [];
+  sentHeaders = [];
   inFlight = 0;
   mostInFlight = 0;
   failPart = null;
   putMs = 1;
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
   const store = new Map<string, string>();
   vi.stubGlobal('localStorage', {
     getItem: (key: string) => store.get(key) ?? null,
@@ -179,12 +217,17 @@ describe('S3 multipart upload (spec 2 §4, §7, §9)', () => {
   it('retries a part 3 times, then aborts the upload and forgets the session', async () => {
     failPart = 2;
     const job = input();
-    await expect(startS3MultipartUpload(job).done).rejects.toThrow('Failed to fetch');
+    await expect(startS3MultipartUpload(job).done).rejects.toBeInstanceOf(Error);
     expect(puts.filter((part) => part === 2)).toHaveLength(4);
+    // The retried part was signed again, alone with parts nobody had asked for: never over 10.
+    const batches = named('batch-sign-part-urls').map((call) => call.body.partNumbers as number[]);
+    expect(batches.filter((batch) => batch.includes(2)).length).toBeGreaterThan(1);
+    expect(Math.max(...batches.map((batch) => batch.length))).toBeLessThanOrEqual(10);
+    expect(named('abort')).toHaveLength(1);
     expect(named('abort')[0]!.body).toEqual({ key: 'uploads/new', uploadId: 'new-upload' });
     expect(named('complete')).toHaveLength(0);
     expect(readMultipartSession(3, job.info.fingerprint)).toBeNull();
-  });
+  }, 15_000);
 
   it('keeps the session on a pause and aborts it on a cancel', async () => {
     putMs = 60_000;
@@ -204,5 +247,20 @@ describe('S3 multipart upload (spec 2 §4, §7, §9)', () => {
     expect(await cancelledEnd).toBeInstanceOf(DOMException);
     expect(named('abort')).toHaveLength(1);
     expect(readMultipartSession(3, paused.info.fingerprint)).toBeNull();
+  });
+});
+
+describe('S3 simple upload (spec 2 §7)', () => {
+  it('PUTs the file with its Content-Type and the acl header, then makes the entry', async () => {
+    const file = new File([new Uint8Array(2048)], 'single.mp3', { type: 'audio/mpeg' });
+    const job = input(file);
+    const entry = await startS3SimpleUpload(job).done;
+    expect(named('presign')[0]!.body).toMatchObject({ filename: 'single.mp3', mime: 'audio/mpeg' });
+    expect(puts).toHaveLength(1);
+    expect(sentHeaders[0]).toEqual({ 'Content-Type': 'audio/mpeg', 'x-amz-acl': 'private' });
+    expect(named('create')).toHaveLength(0);
+    expect(entry.path).toBe('uploads/simple');
+    expect(named('entries')[0]!.body).toMatchObject({ filename: 'uploads/simple', size: 2048 });
+    expect(job.progress.at(-1)).toBe(2048);
   });
 });
