@@ -1,3 +1,6 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type * as FastifyModule from 'fastify';
 import type { RouteOptions } from 'fastify';
 import type { PlaylistDetails, WorkspaceDetails } from '@backbeat/common';
@@ -60,6 +63,7 @@ let tag: { id: number };
 let massRoleId: number;
 let massChannelId: number;
 let massLyricId: number;
+let massFolderId: number;
 /** The seeded English localization and privacy policy page (admin part 2 screens). */
 let englishId: number;
 let appearance: AppearanceValues;
@@ -420,6 +424,24 @@ const updates: UpdateCase[] = [
     applied: async (browser) => {
       const shown = (await browser.get(`/api/v1/admin/lyrics/${massLyricId}`)).json();
       expect(shown.lyric).toMatchObject({ text: 'la la la', track_id: trackId });
+    },
+  },
+  {
+    method: 'PUT',
+    route: '/api/v1/admin/library-folders/:id/access',
+    url: () => `/api/v1/admin/library-folders/${massFolderId}/access`,
+    body: async () => {
+      const path = await mkdtemp(join(tmpdir(), 'backbeat-mass-folder-'));
+      const created = await admin.post('/api/v1/admin/library-folders', { path });
+      massFolderId = created.json().folder.id;
+      return { access: 'chosen', role_ids: [adminRoleId] };
+    },
+    sender: () => admin,
+    applied: async (browser) => {
+      const listed = (await browser.get('/api/v1/admin/library-folders')).json();
+      const folder = listed.folders.find((f: { id: number }) => f.id === massFolderId);
+      expect(folder).toMatchObject({ access: 'chosen', roles: [{ id: adminRoleId }] });
+      expect(folder.path).toContain('backbeat-mass-folder-');
     },
   },
   {
