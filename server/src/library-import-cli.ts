@@ -73,6 +73,8 @@ async function main(args: string[]): Promise<number> {
     const tty = process.stderr.isTTY;
     let shown = '';
     const { folder: result, ran } = await folders.scanNow(folder.id, {
+      // The tracks are in the catalog once their tags are read; the server decodes them after.
+      analyse: false,
       onProgress: (figures) => {
         const line = progressLine(figures);
         if (line === shown) return;
@@ -92,6 +94,9 @@ async function main(args: string[]): Promise<number> {
     );
     for (const failure of result.failures)
       console.info(`  failed: ${failure.path}: ${failure.reason}`);
+    if (result.last_scan.added + result.last_scan.updated) {
+      console.info('The server measures the new tracks’ waveform and loudness in the background.');
+    }
     if (result.error) {
       console.error(result.error);
       return 1;

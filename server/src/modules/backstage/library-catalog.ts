@@ -158,6 +158,22 @@ export function createLibraryCatalog(
       return { trackId: id, albumId, previousAlbumId: before?.album_id ?? null };
     },
 
+    /** The decode's measures of a track saved by its tags (waveform, loudness, exact length). */
+    async saveAnalysis(
+      trackId: number,
+      analysis: Pick<LibraryTrackInput, 'durationMs' | 'waveform' | 'loudness'>,
+    ) {
+      await repo.updateTrack(trackId, {
+        duration: analysis.durationMs,
+        waveform: JSON.stringify(analysis.waveform),
+        loudness_lufs: analysis.loudness?.integrated_lufs ?? null,
+        true_peak_dbtp: analysis.loudness?.true_peak_dbtp ?? null,
+        track_gain_db: analysis.loudness?.track_gain_db ?? null,
+        updated_at: now(),
+      });
+      deps.afterChange();
+    },
+
     /** Puts an album's tracks in the given order (disc, then number) and lists the album. */
     async orderAlbum(albumId: number, trackIds: number[]) {
       await repo.setTrackNumbers(albumId, trackIds);

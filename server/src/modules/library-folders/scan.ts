@@ -1,12 +1,10 @@
 import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import type { LibraryScanFigures } from '@backbeat/common';
 import { DecodeError } from '../../lib/audio/ffmpeg.ts';
 import { processedImage } from '../../lib/image-upload.ts';
 import { libraryFileKey } from '../../storage/library-files.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { LibraryCatalog, LibraryTrackInput } from '../backstage/library-catalog.ts';
-import { analyseAudio, type AnalysedAudio } from '../media/analyse.ts';
 import {
   MAX_COVER_BYTES,
   coverBeside,
@@ -15,11 +13,14 @@ import {
   walkFolder,
   type FoundFile,
 } from './files.ts';
+import { readFileTags, type FileTags } from './file-tags.ts';
 import type { LibraryFileRow, LibraryFoldersRepository } from './repository.ts';
 
 export const UNREADABLE = 'The file could not be read.';
 export const VARIOUS_ARTISTS = 'Various Artists';
 const PROGRESS_EVERY_MS = 1000;
+/** New and changed files read ahead (tags, signature, artwork) while tracks are written. */
+const READ_AHEAD = 8;
 
 /** The folder itself could not be read (gone, unmounted, no permission). */
 export class FolderUnreadable extends Error {
@@ -57,8 +58,6 @@ const withoutExtension = (path: string) => {
  */
 const sameFile = (row: Pick<LibraryFileRow, 'size' | 'mtime_ms'>, file: FoundFile) =>
   Number(row.size) === file.size && Math.abs(Number(row.mtime_ms) - file.mtimeMs) <= 1;
-const finite = (value: number | undefined | null) =>
-  typeof value === 'number' && Number.isFinite(value);
 
 /**
  * One scan of a folder (issue 18): walks it, skips files whose size and mtime did not change
@@ -105,9 +104,20 @@ export async function scanFolder(
     return undefined;
   };
 
-  async function storeArtwork(bytes: Buffer): Promise<string | null> {
+  /** Stored once a scan for each picture (an album's tracks mostly embed the same). */
+  const artwork = new Map<string, Promise<string | null>>();
+  function storeArtwork(bytes: Buffer): Promise<string | null> {
+    const hash = createHash('sha256').update(bytes).digest('hex');
+    let stored = artwork.get(hash);
+    if (!stored) {
+      stored = storeArtworkOnce(hash, bytes);
+      artwork.set(hash, stored);
+    }
+    return stored;
+  }
+  async function storeArtworkOnce(hash: string, bytes: Buffer): Promise<string | null> {
     try {
-      const key = `public/library-artwork/${createHash('sha256').update(bytes).digest('hex')}.webp`;
+      const key = `public/library-artwork/${hash}.webp`;
       if (!(await deps.storage.stat(key))) {
         const image = await processedImage(bytes, MAX_COVER_BYTES, 'artwork');
         await deps.storage.write(key, image.bytes);
@@ -118,6 +128,25 @@ export async function scanFolder(
       return null;
     }
   }
+
+  /** What is read of a file before its track is written: its signature, tags and artwork. */
+  interface Prepared {
+    signature: string;
+    read: FileTags;
+    image: string | null;
+  }
+  async function prepare(file: FoundFile): Promise<Prepared> {
+    const [signature, read] = await Promise.all([signatureOf(file), readFileTags(file)]);
+    const embedded = read.artwork ? await storeArtwork(read.artwork) : null;
+    return { signature, read, image: embedded ?? (await folderCover(file.relativePath)) };
+  }
+  const reads = new Map<string, Promise<Prepared>>();
+  /** The file's read, started now unless it was started ahead. */
+  const prepared = (file: FoundFile) => {
+    const started = reads.get(file.relativePath) ?? prepare(file);
+    reads.delete(file.relativePath);
+    return started;
+  };
 
   function folderCover(relativePath: string): Promise<string | null> {
     const directory = relativePath.slice(0, Math.max(0, relativePath.lastIndexOf('/')));
@@ -131,14 +160,14 @@ export async function scanFolder(
     return cover;
   }
 
-  async function trackInput(file: FoundFile, analysed: AnalysedAudio, fileId: number) {
-    const { media } = analysed;
-    const tags = media.tags;
-    const embedded = analysed.artwork ? await storeArtwork(analysed.artwork.bytes) : null;
-    const image = embedded ?? (await folderCover(file.relativePath));
+  /**
+   * The track as its tags say; its waveform and loudness are measured after the scan (an empty
+   * waveform marks it, see analysis.ts), so the catalog fills at the speed of reading tags.
+   */
+  function trackInput(file: FoundFile, { read, image }: Prepared, fileId: number) {
+    const tags = read.tags;
     const albumArtist =
       tags?.album_artist ?? (tags?.compilation ? VARIOUS_ARTISTS : tags?.artists[0]) ?? null;
-    const loudness = media.loudness;
     const input: LibraryTrackInput = {
       title: tags?.title ?? withoutExtension(file.relativePath),
       artists: tags?.artists ?? [],
@@ -152,16 +181,9 @@ export async function scanFolder(
           }
         : null,
       image,
-      durationMs: media.duration_ms ?? 0,
-      waveform: media.waveform,
-      loudness:
-        loudness && finite(loudness.integrated_lufs) && finite(loudness.true_peak_dbtp)
-          ? {
-              integrated_lufs: loudness.integrated_lufs,
-              true_peak_dbtp: loudness.true_peak_dbtp,
-              track_gain_db: loudness.track_gain_db,
-            }
-          : null,
+      durationMs: read.durationMs,
+      waveform: [],
+      loudness: null,
       genres: tags?.genres ?? [],
       lyrics: tags?.lyrics ?? null,
       audioPath: libraryFileKey(fileId),
@@ -179,7 +201,8 @@ export async function scanFolder(
     let counted = false;
     let fileId = row?.id;
     try {
-      signature = await signatureOf(file);
+      const got = await prepared(file);
+      signature = got.signature;
       if (!row) {
         const moved = movedFrom(signature);
         if (moved) {
@@ -192,19 +215,6 @@ export async function scanFolder(
           fileId = moved.id;
         }
       }
-      const analysed = await analyseAudio(
-        {
-          open: (range) =>
-            createReadStream(
-              file.absolutePath,
-              range ? { start: range.start, end: range.end } : {},
-            ),
-          size: file.size,
-          mime: mimeOf(file.relativePath),
-          name: file.relativePath,
-        },
-        { signal: hooks.signal },
-      );
       fileId ??= await repo.insertFile({
         folder_id: folder.id,
         relative_path: file.relativePath,
@@ -212,7 +222,7 @@ export async function scanFolder(
         signature,
         created_at: stamp,
       });
-      const { input, disc, number } = await trackInput(file, analysed, fileId);
+      const { input, disc, number } = trackInput(file, got, fileId);
       const saved = await catalog.saveTrack(row?.track_id ?? null, input);
       await repo.updateFile(fileId, {
         ...sizes,
@@ -247,6 +257,12 @@ export async function scanFolder(
     }
   }
 
+  const changed = found.filter((file) => {
+    const row = byPath.get(file.relativePath);
+    return !row || !sameFile(row, file);
+  });
+  let current = 0;
+  let next = 0;
   for (const file of found) {
     if (!(await hooks.heartbeat())) return { figures, stopped: true };
     figures.seen++;
@@ -255,6 +271,14 @@ export async function scanFolder(
     if (unchanged) {
       if (row.error) figures.failed++;
     } else {
+      // The next few changed files are read meanwhile (the writes stay one at a time).
+      for (next = Math.max(next, ++current); ; next++) {
+        const ahead = changed[next];
+        if (!ahead || reads.size >= READ_AHEAD) break;
+        const started = prepare(ahead);
+        started.catch(() => undefined); // Its error is handled when its turn comes.
+        reads.set(ahead.relativePath, started);
+      }
       await readFile(file, row);
     }
     if (Date.now() - lastProgress >= PROGRESS_EVERY_MS) {

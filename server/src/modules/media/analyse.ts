@@ -43,7 +43,14 @@ async function readHead(open: OpenFile, size: number): Promise<Buffer> {
 const firstText = (value: unknown): string | null =>
   typeof value === 'string' && value.trim() ? value.trim().slice(0, 500) : null;
 
-function tagsOf(common: IAudioMetadata['common']): AudioTags {
+/** The tags the pipeline keeps, from music-metadata's common tags (or the same shape). */
+export function tagsOf(
+  common: Pick<
+    IAudioMetadata['common'],
+    'lyrics' | 'year' | 'title' | 'artists' | 'album' | 'albumartist' | 'track' | 'disk' | 'genre'
+  > &
+    Partial<Pick<IAudioMetadata['common'], 'artist' | 'compilation'>>,
+): AudioTags {
   const lyrics = common.lyrics?.[0];
   const lyricsText =
     lyrics?.text ??
@@ -92,7 +99,7 @@ function gaplessOf(metadata: IAudioMetadata, head: Buffer, sampleRate: number): 
   return null;
 }
 
-async function readMetadata(file: AudioFile): Promise<IAudioMetadata | null> {
+export async function readMetadata(file: AudioFile): Promise<IAudioMetadata | null> {
   const { parseStream } = await import('music-metadata');
   const stream = file.open();
   try {

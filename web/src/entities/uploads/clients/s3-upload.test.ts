@@ -12,6 +12,7 @@ let calls: { name: string; body: Record<string, unknown> }[];
 let heldParts: { PartNumber: number; ETag: string; Size: number }[];
 let puts: number[];
 let sentHeaders: Record<string, string>[];
+let partSizes: Map<number, number>;
 let inFlight: number;
 let mostInFlight: number;
 let failPart: number | null;
@@ -88,6 +89,7 @@ class FakeXhr {
     this.part = Number(new URL(this.url).searchParams.get('partNumber'));
     puts.push(this.part);
     sentHeaders.push(this.headers);
+    partSizes.set(this.part, body.size);
     inFlight += 1;
     mostInFlight = Math.max(mostInFlight, inFlight);
     this.timer = setTimeout(() => {
@@ -137,6 +139,7 @@ beforeEach(() => {
   heldParts = [];
   puts = [];
   sentHeaders = [];
+  partSizes = new Map();
   inFlight = 0;
   mostInFlight = 0;
   failPart = null;
@@ -163,6 +166,10 @@ describe('S3 multipart upload (spec 2 §4, §7, §9)', () => {
       [11, 12, 13],
     ]);
     expect(mostInFlight).toBe(5);
+    // Parts of 20 MB (spec 2 §9), the last one the 10 MB left.
+    expect(partSizes.get(1)).toBe(20 * MB);
+    expect(partSizes.get(12)).toBe(20 * MB);
+    expect(partSizes.get(13)).toBe(10 * MB);
     expect([...puts].sort((a, b) => a - b)).toEqual(Array.from({ length: 13 }, (_, i) => i + 1));
     const completed = named('complete')[0]!.body.parts as { PartNumber: number; ETag: string }[];
     expect(completed.map((part) => part.PartNumber)).toEqual(puts.slice().sort((a, b) => a - b));
@@ -191,6 +198,9 @@ describe('S3 multipart upload (spec 2 §4, §7, §9)', () => {
       uploadId: 'kept-upload',
     });
     expect([...puts].sort((a, b) => a - b)).toEqual([4, 5, 6, 7, 8, 9, 10, 11, 12, 13]);
+    expect(named('batch-sign-part-urls').map((call) => call.body.partNumbers)).toEqual([
+      [4, 5, 6, 7, 8, 9, 10, 11, 12, 13],
+    ]);
     const completed = named('complete')[0]!.body.parts as { PartNumber: number; ETag: string }[];
     expect(completed.slice(0, 4)).toEqual([
       { PartNumber: 1, ETag: '"held-1"' },
