@@ -1,4 +1,11 @@
-import { getAlbum, getPlaylist, streamTrack } from '@backbeat/common/contracts';
+import {
+  canPlayAudio,
+  canPlayVideo,
+  getAlbum,
+  getPlaylist,
+  getSubscriptionPermissions,
+  streamTrack,
+} from '@backbeat/common/contracts';
 import type { Track } from '@backbeat/common';
 import { apiUrl } from '../../lib/api.ts';
 import { ApiError } from '../../lib/api-error.ts';
@@ -50,6 +57,13 @@ function sameOriginPath(address: string | null | undefined): string | null {
   const url = new URL(address, window.location.origin);
   return url.origin === window.location.origin ? url.pathname : null;
 }
+
+/**
+ * What the app asks before it plays (the plan's permissions; a failed check means "may not"),
+ * kept with every download and answered from the copy offline: the server's last word.
+ */
+const playChecks = () =>
+  [getSubscriptionPermissions, canPlayAudio, canPlayVideo].map((check) => apiUrl(check));
 
 const pageAnswerUrl = (kind: OfflineKind, id: number) =>
   kind === 'album' ? apiUrl(getAlbum, { id }) : apiUrl(getPlaylist, { id });
@@ -134,6 +148,11 @@ export async function downloadCollection(
     const pagePath = sameOriginPath(pageAnswerUrl(request.kind, request.id))!;
     files[pagePath] = await keep(cache, pageAnswerUrl(request.kind, request.id), pagePath);
     added.push(pagePath);
+    for (const address of playChecks()) {
+      const path = sameOriginPath(address)!;
+      files[path] = await keep(cache, address, path);
+      if (!keptElsewhere.has(path)) added.push(path);
+    }
     onProgress(0, total);
     for (const [index, track] of request.tracks.entries()) {
       const address = apiUrl(streamTrack, { id: track.id });
@@ -229,8 +248,16 @@ async function dropTrack(collection: OfflineCollection, trackId: number) {
  */
 export async function recheckDownloads(): Promise<number> {
   let removed = 0;
+  const collections = await listCollections();
+  if (!collections.length) return 0;
+  const cache = await caches.open(OFFLINE_CACHE);
+  try {
+    for (const address of playChecks()) await keep(cache, address, sameOriginPath(address)!);
+  } catch {
+    return 0;
+  }
   const refused = new Map<number, boolean>();
-  for (const collection of await listCollections()) {
+  for (const collection of collections) {
     for (const id of collection.trackIds) {
       if (!refused.has(id)) {
         const response = await fetch(apiUrl(streamTrack, { id }), {

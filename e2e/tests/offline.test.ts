@@ -1,0 +1,243 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { albumLink } from '@backbeat/common';
+import { launchBrowser, loginThroughApi, newPage } from '../src/browser.ts';
+import { acceptCookies } from '../src/catalog.ts';
+import { startServer, type TestServer } from '../src/server.ts';
+import { createAlbum, createArtist, createTrack } from '../../server/test/helpers/catalog.ts';
+
+/**
+ * The installable app offline (issue 19): the service worker keeps the shell, and an album
+ * the listener downloads plays, and seeks, with the network off.
+ */
+const SAMPLE_RATE = 22_050;
+const OFFLINE_CACHE = 'backbeat-offline-v1';
+
+let server: TestServer;
+let browser: Browser;
+let albumPath = '';
+let trackIds: number[] = [];
+let listenerState: Awaited<ReturnType<BrowserContext['storageState']>>;
+const browseOnly = { email: 'browse@backbeat.test', password: 'long enough password' };
+
+/** A mono 16-bit WAV of one sine tone. */
+function toneWav(hertz: number, seconds: number): Buffer {
+  const frames = SAMPLE_RATE * seconds;
+  const wav = Buffer.alloc(44 + frames * 2);
+  wav.write('RIFF', 0);
+  wav.writeUInt32LE(36 + frames * 2, 4);
+  wav.write('WAVEfmt ', 8);
+  wav.writeUInt32LE(16, 16);
+  wav.writeUInt16LE(1, 20);
+  wav.writeUInt16LE(1, 22);
+  wav.writeUInt32LE(SAMPLE_RATE, 24);
+  wav.writeUInt32LE(SAMPLE_RATE * 2, 28);
+  wav.writeUInt16LE(2, 32);
+  wav.writeUInt16LE(16, 34);
+  wav.write('data', 36);
+  wav.writeUInt32LE(frames * 2, 40);
+  for (let i = 0; i < frames; i++)
+    wav.writeInt16LE(
+      Math.round(0.2 * 32767 * Math.sin((2 * Math.PI * hertz * i) / SAMPLE_RATE)),
+      44 + i * 2,
+    );
+  return wav;
+}
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  const artist = await createArtist(server.app, { name: 'Far Away' });
+  const album = await createAlbum(server.app, { name: 'Off The Grid', artistIds: [artist.id] });
+  const inAlbum = { albumId: album.id, artistIds: [artist.id] };
+  const first = await createTrack(server.app, {
+    ...inAlbum,
+    name: 'No Signal',
+    number: 1,
+    audio: toneWav(440, 30),
+  });
+  const second = await createTrack(server.app, {
+    ...inAlbum,
+    name: 'Airplane Mode',
+    number: 2,
+    audio: toneWav(660, 10),
+  });
+  trackIds = [first.id, second.id];
+  albumPath = albumLink({ ...album, image: null, artists: [{ ...artist, image: null }] });
+
+  const email = 'offline@backbeat.test';
+  const password = 'long enough password';
+  await server.app.services.users.createUser({ email, password, name: 'Offline Olive' });
+  const { context } = await newPage(browser);
+  await acceptCookies(context, server.url);
+  await loginThroughApi(context, server.url, { email, password });
+  listenerState = await context.storageState();
+  await context.close();
+
+  // A role that browses the catalog but does not play, as a plan without playback has.
+  await server.app.services.roles.createRole({
+    name: 'browse-only',
+    description: 'Browse without playing',
+    permissions: ['music.view'],
+  });
+  const id = await server.app.services.users.createUser({ ...browseOnly, name: 'Browsing Bo' });
+  await server.app.services.users.setRoles(id, ['browse-only']);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** A signed-in tab whose service worker is installed and controls the page. */
+async function installedPage(path = '/') {
+  const opened = await newPage(browser, { storageState: listenerState });
+  await opened.page.goto(server.url + path);
+  await opened.page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, {
+    timeout: 20_000,
+  });
+  return opened;
+}
+
+const offlineFiles = (page: Page) =>
+  page.evaluate(async (name) => {
+    if (!(await caches.has(name))) return [];
+    const keys = await (await caches.open(name)).keys();
+    return keys.map((request) => new URL(request.url).pathname);
+  }, OFFLINE_CACHE);
+
+async function downloadAlbum(page: Page) {
+  await page.goto(server.url + albumPath);
+  await page.getByRole('heading', { level: 1, name: 'Off The Grid' }).waitFor();
+  await page.getByRole('button', { name: 'Download for offline' }).click();
+  await page.getByRole('button', { name: 'Remove download' }).waitFor({ timeout: 20_000 });
+}
+
+const seconds = (text: string | null) => {
+  const [m = '0', s = '0'] = (text ?? '0:00').split(':');
+  return Number(m) * 60 + Number(s);
+};
+
+describe('the installable app', () => {
+  it('serves a manifest an install accepts, with PNG icons of 192 and 512 pixels', async () => {
+    const { page, context } = await newPage(browser);
+    await page.goto(server.url + '/');
+    const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+    const response = await page.request.get(new URL(href!, server.url).href);
+    expect(response.headers()['content-type']).toContain('application/manifest+json');
+    const manifest = (await response.json()) as {
+      name: string;
+      start_url: string;
+      display: string;
+      theme_color: string;
+      icons: { src: string; sizes: string; type: string }[];
+    };
+    expect(manifest).toMatchObject({ name: 'Backbeat', start_url: '/', display: 'standalone' });
+    expect(manifest.theme_color).toMatch(/^#[0-9a-f]{6}$/);
+    for (const size of [192, 512]) {
+      const icon = manifest.icons.find((i) => i.sizes === `${size}x${size}`);
+      expect(icon?.type).toBe('image/png');
+      const png = await (await page.request.get(server.url + icon!.src)).body();
+      // The PNG header's width and height.
+      expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([size, size]);
+    }
+    await context.close();
+  });
+
+  it('opens with the network off after a first visit', async () => {
+    const { page, context } = await installedPage();
+    await page.getByRole('region', { name: 'Player' }).waitFor();
+    const shell = await page.evaluate(async () => {
+      const names = await caches.keys();
+      const name = names.find((n) => n.startsWith('backbeat-shell-'));
+      return name ? (await (await caches.open(name)).keys()).length : 0;
+    });
+    expect(shell).toBeGreaterThan(10);
+
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByRole('region', { name: 'Player' }).waitFor();
+    // A page of the listener's app it had not opened before loads from the kept files too.
+    await page.goto(server.url + '/account-settings');
+    await page.getByRole('heading', { name: 'Offline music' }).waitFor();
+    await context.close();
+  });
+});
+
+describe('music downloaded for offline play', () => {
+  it('plays an album with the network off, and seeks in it', async () => {
+    const { page, context } = await installedPage();
+    await downloadAlbum(page);
+    const files = await offlineFiles(page);
+    for (const id of trackIds) expect(files).toContain(`/api/v1/tracks/${id}/stream`);
+
+    await context.setOffline(true);
+    await page.goto(server.url + albumPath);
+    await page.getByRole('heading', { level: 1, name: 'Off The Grid' }).waitFor();
+    // A range from the kept file, as the audio element asks when it seeks.
+    const range = await page.evaluate(async (id) => {
+      const response = await fetch(`/api/v1/tracks/${id}/stream`, {
+        headers: { range: 'bytes=44-1043' },
+      });
+      return {
+        status: response.status,
+        contentRange: response.headers.get('content-range'),
+        length: (await response.arrayBuffer()).byteLength,
+      };
+    }, trackIds[0]);
+    expect(range).toEqual({
+      status: 206,
+      contentRange: `bytes 44-1043/${44 + SAMPLE_RATE * 30 * 2}`,
+      length: 1000,
+    });
+
+    await page.getByRole('main').getByRole('button', { name: 'Play', exact: true }).click();
+    const bar = page.getByRole('region', { name: 'Player' });
+    const position = async () => seconds(await bar.getByTestId('player-position').textContent());
+    await expect.poll(position, { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
+    await bar.getByLabel('Seek').fill('20');
+    await expect.poll(position, { timeout: 15_000 }).toBeGreaterThanOrEqual(21);
+    await context.close();
+  });
+
+  it('shows the space it takes in settings, and clearing it removes it', async () => {
+    const { page, context } = await installedPage();
+    await downloadAlbum(page);
+    await page.goto(server.url + '/account-settings#offline');
+    const panel = page.locator('#offline');
+    await panel.getByRole('link', { name: 'Off The Grid' }).waitFor();
+    // Two WAVs of 30 s and 10 s at 22 kHz, 16 bits: about 1.7 MB.
+    await expect.poll(() => panel.getByTestId('offline-bytes').textContent()).toMatch(/^1\.\d MB$/);
+
+    await panel.getByRole('button', { name: 'Clear all offline music' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Clear', exact: true }).click();
+    await expect.poll(() => panel.getByTestId('offline-bytes').textContent()).toBe('0 B');
+    expect(await panel.getByRole('link', { name: 'Off The Grid' }).count()).toBe(0);
+    expect(await offlineFiles(page)).toEqual([]);
+
+    await page.goto(server.url + albumPath);
+    await page.getByRole('button', { name: 'Download for offline' }).waitFor();
+    await context.close();
+  });
+
+  it('is refused to a listener who may not play, and keeps nothing', async () => {
+    const { page, context } = await newPage(browser);
+    await acceptCookies(context, server.url);
+    await loginThroughApi(context, server.url, browseOnly);
+    await page.goto(server.url + albumPath);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, {
+      timeout: 20_000,
+    });
+    const refusal = await page.evaluate(async (id) => {
+      const response = await fetch(`/api/v1/tracks/${id}/stream`);
+      return { status: response.status, body: (await response.json()) as { message: string } };
+    }, trackIds[0]);
+    expect(refusal.status).toBe(403);
+
+    await page.getByRole('button', { name: 'Download for offline' }).click();
+    await page.getByText(refusal.body.message).waitFor();
+    expect(await page.getByRole('button', { name: 'Remove download' }).count()).toBe(0);
+    const kept = await offlineFiles(page);
+    expect(kept.filter((path) => path.endsWith('/stream'))).toEqual([]);
+    expect(kept.filter((path) => path.startsWith('/__offline/'))).toEqual([]);
+    await context.close();
+  });
+});
