@@ -3,6 +3,7 @@ import { MB } from '@backbeat/common';
 import type { EndpointDefinition } from '@backbeat/common/contract';
 import { ApiError } from '../../../lib/api-error.ts';
 import { describeFile } from '../upload-file.ts';
+import { uploadErrorMessage } from './error-message.ts';
 import { readMultipartSession, writeMultipartSession } from './multipart-session.ts';
 import { startS3MultipartUpload, startS3SimpleUpload } from './s3-upload.ts';
 import type { UploadJobInput } from './types.ts';
@@ -22,6 +23,9 @@ vi.mock('../../../lib/api.ts', () => ({
   api: async (contract: EndpointDefinition, body: Record<string, unknown>) => {
     const name = contract.path.split('/').slice(-1)[0]!;
     calls.push({ name, body });
+    if (body.filename === 'too-much.wav' && (name === 'presign' || name === 'create')) {
+      throw new ApiError(422, { message: 'You have used all of your upload space.' });
+    }
     switch (name) {
       case 'presign':
         return { url: 'https://bucket.test/simple', acl: 'private', key: 'uploads/simple' };
@@ -273,4 +277,21 @@ describe('S3 simple upload (spec 2 §7)', () => {
     expect(named('entries')[0]!.body).toMatchObject({ filename: 'uploads/simple', size: 2048 });
     expect(job.progress.at(-1)).toBe(2048);
   });
+});
+
+describe('a refusal from the server (spec 2 §8)', () => {
+  it.each([
+    ['simple', startS3SimpleUpload, 2048],
+    ['multipart', startS3MultipartUpload, 250 * MB],
+  ] as const)(
+    'ends the %s upload with the backend message, nothing sent',
+    async (_, start, size) => {
+      const file = new File([new Uint8Array(8)], 'too-much.wav', { type: 'audio/wav' });
+      Object.defineProperty(file, 'size', { value: size });
+      const error = await start(input(file)).done.catch((failure: unknown) => failure);
+      expect(uploadErrorMessage(error)).toBe('You have used all of your upload space.');
+      expect(puts).toEqual([]);
+      expect(named('entries')).toEqual([]);
+    },
+  );
 });
