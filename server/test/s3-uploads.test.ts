@@ -130,6 +130,8 @@ describe('S3 multipart upload', () => {
   beforeAll(() => {
     bytes = Buffer.alloc(size);
     for (let i = 0; i < size; i += 4096) bytes.writeUInt32LE(i, i);
+    // It is named .wav, so it starts as a WAVE file does (the server reads the first bytes).
+    bytes.write('RIFF\0\0\0\0WAVEfmt ', 0, 'latin1');
   });
 
   async function create(uploader: Uploader) {
