@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { LandingContent } from './appearance-schemas.ts';
 
 /**
  * The appearance editor's live preview (spec 1 §4): the admin's editor frames the site with
@@ -9,38 +9,7 @@ export const APPEARANCE_EDITOR_PARAM = 'appearanceEditor';
 export const APPEARANCE_MESSAGE_SOURCE = 'backbeat-appearance-editor';
 export const LOGOUT_IN_APPEARANCE_EDITOR = "Can't logout while in appearance editor.";
 
-const fontSchema = z
-  .object({
-    family: z.string().min(1).max(100),
-    weights: z.array(z.number().int().min(100).max(900)).max(9).optional(),
-    provider_url: z.string().max(500).optional(),
-  })
-  .nullable();
-
-export const appearanceMessageSchema = z.discriminatedUnion('type', [
-  z.object({
-    type: z.literal('setValues'),
-    values: z.object({
-      themes: z.unknown().optional(),
-      settings: z.record(z.string(), z.unknown()).optional(),
-    }),
-  }),
-  z.object({ type: z.literal('setThemeFont'), font: fontSchema }),
-  z.object({
-    type: z.literal('setThemeValue'),
-    name: z.string().regex(/^--[\w-]{1,80}$/, 'A theme value is a CSS custom property.'),
-    value: z.string().max(200),
-  }),
-  z.object({ type: z.literal('setActiveTheme'), themeId: z.number().int() }),
-  z.object({
-    type: z.literal('setCustomCode'),
-    kind: z.enum(['css', 'html']),
-    /** Null removes it. */
-    content: z.string().max(100_000).nullable(),
-  }),
-]);
-export type AppearanceMessage = z.infer<typeof appearanceMessageSchema>;
-export type AppearanceFont = z.infer<typeof fontSchema>;
+export * from './appearance-schemas.ts';
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   !!value && typeof value === 'object' && !Array.isArray(value);
@@ -61,47 +30,6 @@ export function mergeAppearanceValues<T>(target: T, values: unknown): T {
   }
   return merged as T;
 }
-
-// ---- what the editor edits that every page shows (bootstrap `landing`, `custom_code`) ----
-
-export const boundedText = (max: number, what: string) =>
-  z
-    .string({ error: `The ${what} must be text.` })
-    .trim()
-    .max(max, `The ${what} is too long.`);
-
-/** A same-site path or a web address; never `javascript:` and the like. */
-export const siteAddress = (what: string) =>
-  boundedText(2000, what).refine((value) => /^(\/(?!\/)\S*|https?:\/\/\S+)$/.test(value), {
-    error: `The ${what} must be a path on this site (/…) or a web address (https://…).`,
-  });
-/** Empty or null for none (no transform: the schema also describes answers). */
-export const optionalSiteAddress = (what: string) =>
-  z.union([z.literal(''), siteAddress(what)]).nullable();
-
-export const landingButtonSchema = z.object({
-  label: boundedText(60, 'button label').min(1, 'Give the button a label.'),
-  action: siteAddress('button link'),
-  style: z.enum(['primary', 'outline']),
-});
-export const landingFeatureSchema = z.object({
-  icon: z
-    .string()
-    .regex(/^[a-zA-Z]{1,40}$/, 'Choose an icon.')
-    .nullable(),
-  title: boundedText(100, 'feature title').min(1, 'Give the feature a title.'),
-  text: boundedText(500, 'feature text'),
-  image: optionalSiteAddress('feature image'),
-});
-export const landingContentSchema = z.object({
-  headline: boundedText(200, 'headline').min(1, 'The headline is required.'),
-  subtitle: boundedText(500, 'subtitle'),
-  background_image: optionalSiteAddress('background image'),
-  action_buttons: z.array(landingButtonSchema).max(3, 'Give at most 3 buttons.'),
-  primary_features: z.array(landingFeatureSchema).max(8, 'Give at most 8 features.'),
-  secondary_features: z.array(landingFeatureSchema).max(6, 'Give at most 6 features.'),
-});
-export type LandingContent = z.infer<typeof landingContentSchema>;
 
 /** The landing page until an admin edits it (and what the demo site shows). */
 export const LANDING_DEFAULTS: LandingContent = {
@@ -140,10 +68,3 @@ export const LANDING_DEFAULTS: LandingContent = {
   ],
   secondary_features: [],
 };
-
-/** Custom code added to every page: CSS as a style sheet, HTML sanitised at the end of body. */
-export const customCodeSchema = z.object({
-  css: z.string().max(100_000, 'The CSS is too long.'),
-  html: z.string().max(100_000, 'The HTML is too long.'),
-});
-export type CustomCode = z.infer<typeof customCodeSchema>;
