@@ -18,6 +18,7 @@ let browser: Browser;
 let albumPath = '';
 let trackIds: number[] = [];
 let listenerState: Awaited<ReturnType<BrowserContext['storageState']>>;
+let listenerId = 0;
 const browseOnly = { email: 'browse@backbeat.test', password: 'long enough password' };
 
 /** A mono 16-bit WAV of one sine tone. */
@@ -66,7 +67,11 @@ beforeAll(async () => {
 
   const email = 'offline@backbeat.test';
   const password = 'long enough password';
-  await server.app.services.users.createUser({ email, password, name: 'Offline Olive' });
+  listenerId = await server.app.services.users.createUser({
+    email,
+    password,
+    name: 'Offline Olive',
+  });
   const { context } = await newPage(browser);
   await acceptCookies(context, server.url);
   await loginThroughApi(context, server.url, { email, password });
@@ -199,18 +204,34 @@ describe('music downloaded for offline play', () => {
   });
 
   it('shows the space it takes in settings, and clearing it removes it', async () => {
+    const { playlists, users } = server.app.services;
+    const scope = { workspaceId: 0, userId: listenerId, role: 'owner' as const };
+    const playlist = await playlists.create(
+      scope,
+      { name: 'Road Trip' },
+      (await users.findById(listenerId))!,
+    );
+    await playlists.addTracks(scope, playlist.id, trackIds);
+
     const { page, context } = await installedPage();
     await downloadAlbum(page);
+    await page.goto(`${server.url}/playlist/${playlist.id}/road-trip`);
+    await page.getByRole('heading', { level: 1, name: 'Road Trip' }).waitFor();
+    await page.getByRole('button', { name: 'Download for offline' }).click();
+    await page.getByRole('button', { name: 'Remove download' }).waitFor({ timeout: 20_000 });
+
     await page.goto(server.url + '/account-settings#offline');
     const panel = page.locator('#offline');
     await panel.getByRole('link', { name: 'Off The Grid' }).waitFor();
-    // Two WAVs of 30 s and 10 s at 22 kHz, 16 bits: about 1.7 MB.
+    await panel.getByRole('link', { name: 'Road Trip' }).waitFor();
+    // Two WAVs of 30 s and 10 s at 22 kHz, 16 bits: about 1.7 MB, counted once for both.
     await expect.poll(() => panel.getByTestId('offline-bytes').textContent()).toMatch(/^1\.\d MB$/);
 
     await panel.getByRole('button', { name: 'Clear all offline music' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Clear', exact: true }).click();
     await expect.poll(() => panel.getByTestId('offline-bytes').textContent()).toBe('0 B');
     expect(await panel.getByRole('link', { name: 'Off The Grid' }).count()).toBe(0);
+    expect(await panel.getByRole('link', { name: 'Road Trip' }).count()).toBe(0);
     expect(await offlineFiles(page)).toEqual([]);
 
     await page.goto(server.url + albumPath);
@@ -238,6 +259,27 @@ describe('music downloaded for offline play', () => {
     const kept = await offlineFiles(page);
     expect(kept.filter((path) => path.endsWith('/stream'))).toEqual([]);
     expect(kept.filter((path) => path.startsWith('/__offline/'))).toEqual([]);
+    await context.close();
+  });
+
+  it('drops a download on the next visit once the listener may no longer play it', async () => {
+    const rae = { email: 'revoked@backbeat.test', password: 'long enough password' };
+    const id = await server.app.services.users.createUser({ ...rae, name: 'Revoked Rae' });
+    const { page, context } = await newPage(browser);
+    await acceptCookies(context, server.url);
+    await loginThroughApi(context, server.url, rae);
+    await page.goto(server.url + '/');
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, {
+      timeout: 20_000,
+    });
+    await downloadAlbum(page);
+    expect((await offlineFiles(page)).filter((path) => path.endsWith('/stream'))).toHaveLength(2);
+
+    // The plan changed: this listener may browse but not play.
+    await server.app.services.users.setRoles(id, ['browse-only']);
+    await page.reload();
+    await page.getByRole('button', { name: 'Download for offline' }).waitFor({ timeout: 20_000 });
+    expect((await offlineFiles(page)).filter((path) => path.endsWith('/stream'))).toEqual([]);
     await context.close();
   });
 });

@@ -87,6 +87,8 @@ async function errorOf(response: Response): Promise<ApiError> {
 async function keep(cache: Cache, address: string, path: string): Promise<number> {
   const response = await fetch(address, {
     credentials: 'include',
+    // The server's answer now, not the browser's HTTP cache (a stream is kept there a day).
+    cache: 'no-store',
     headers: { [NETWORK_HEADER]: '1' },
   });
   if (!response.ok) throw await errorOf(response);
@@ -225,6 +227,9 @@ export async function clearOffline(): Promise<void> {
 
 /** Drops one track from a download (its file too, unless another download keeps it). */
 async function dropTrack(collection: OfflineCollection, trackId: number) {
+  // A download with nothing left to play goes whole.
+  if (collection.trackIds.every((id) => id === trackId))
+    return removeCollection(collection.kind, collection.id);
   const cache = await caches.open(OFFLINE_CACHE);
   const path = sameOriginPath(apiUrl(streamTrack, { id: trackId }))!;
   const files = { ...collection.files };
@@ -262,19 +267,20 @@ export async function recheckDownloads(): Promise<number> {
       if (!refused.has(id)) {
         const response = await fetch(apiUrl(streamTrack, { id }), {
           credentials: 'include',
+          cache: 'no-store',
           headers: { [NETWORK_HEADER]: '1', range: 'bytes=0-0' },
         }).catch(() => null);
         if (!response) return removed;
         void response.body?.cancel();
         refused.set(id, [401, 402, 403, 404, 410].includes(response.status));
       }
-      if (refused.get(id)) {
-        await dropTrack(
-          (await listCollections()).find(
+      const current = refused.get(id)
+        ? (await listCollections()).find(
             (c) => c.kind === collection.kind && c.id === collection.id,
-          )!,
-          id,
-        );
+          )
+        : undefined;
+      if (current) {
+        await dropTrack(current, id);
         removed++;
       }
     }
