@@ -6,7 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guestBrowser, signedInUser } from './helpers/accounts.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import { openBrowser, type Browser } from './helpers/client.ts';
+import { createAlbum, createArtist, createTrack, reindexCatalog } from './helpers/catalog.ts';
 import { libraryMp3, placeFile } from './helpers/library-audio.ts';
+import { openSubsonicValidator } from './helpers/opensubsonic.ts';
 
 /*
  * Issue 18, who sees what: a library folder's music is the site's (everyone) or only chosen
@@ -249,5 +251,141 @@ describe('a restricted folder', () => {
     expect((await searchTitles(outsider.browser, 'Basaltdream')).tracks).toEqual([]);
     expect((await searchTitles(chosen.browser, 'Basaltdream')).tracks).toEqual(['Basaltdream']);
     expect(await status(member.browser, `/api/v1/albums/${albumId}`)).toBe(404);
+  });
+});
+
+describe('OpenSubsonic music folders', () => {
+  const validator = openSubsonicValidator();
+  let outsiderKey: string;
+  let chosenKey: string;
+  let uploadedAlbumId: number;
+  const musicFolderId = () => folder.id + 1;
+
+  beforeAll(async () => {
+    const response = await setAccess({ access: 'chosen', user_ids: [chosen.id] });
+    expect(response.statusCode, response.body).toBe(200);
+    const tokens = t.app.services.accessTokens;
+    outsiderKey = (await tokens.create(outsider.id, 'tests')).plainTextToken;
+    chosenKey = (await tokens.create(chosen.id, 'tests')).plainTextToken;
+    // Music that came from no library folder: the "Uploads" folder.
+    const artist = await createArtist(t.app, { name: 'Upload Band' });
+    const uploaded = await createAlbum(t.app, { name: 'Uploaded Record', artistIds: [artist.id] });
+    uploadedAlbumId = uploaded.id;
+    await createTrack(t.app, {
+      name: 'Uploaded Song',
+      albumId: uploaded.id,
+      artistIds: [artist.id],
+    });
+    await reindexCatalog(t.app);
+  });
+
+  /** A /rest call's answer, checked against the OpenSubsonic description. */
+  async function rest(key: string, method: string, params: Record<string, string | number> = {}) {
+    const query = new URLSearchParams({ apiKey: key, v: '1.16.1', c: 'access', f: 'json' });
+    for (const [name, value] of Object.entries(params)) query.set(name, String(value));
+    const response = await t.app.inject({ method: 'GET', url: `/rest/${method}.view?${query}` });
+    expect(response.statusCode).toBe(200);
+    const json = response.json() as { 'subsonic-response': Record<string, unknown> };
+    expect(validator.problems(method, json), method).toEqual([]);
+    return json['subsonic-response'] as Record<string, unknown> & {
+      status: string;
+      error?: { code: number };
+    };
+  }
+
+  const albumNames = (answer: Record<string, unknown>) =>
+    ((answer.albumList2 as { album?: { name: string }[] }).album ?? []).map((a) => a.name);
+
+  it('lists Uploads and the library folders the user may see, with stable ids', async () => {
+    const forOutsider = await rest(outsiderKey, 'getMusicFolders');
+    expect(forOutsider.musicFolders).toEqual({ musicFolder: [{ id: 1, name: 'Uploads' }] });
+    const forChosen = await rest(chosenKey, 'getMusicFolders');
+    expect(forChosen.musicFolders).toEqual({
+      musicFolder: [
+        { id: 1, name: 'Uploads' },
+        { id: musicFolderId(), name: folder.name },
+      ],
+    });
+  });
+
+  it('narrows lists, indexes, random songs and search to the folder asked for', async () => {
+    const inFolder = { musicFolderId: musicFolderId() };
+    const list = await rest(chosenKey, 'getAlbumList2', {
+      type: 'alphabeticalByName',
+      size: 500,
+      ...inFolder,
+    });
+    expect(albumNames(list)).toEqual(['Vault Sessions']);
+    const uploads = await rest(chosenKey, 'getAlbumList2', {
+      type: 'alphabeticalByName',
+      size: 500,
+      musicFolderId: 1,
+    });
+    expect(albumNames(uploads)).toContain('Uploaded Record');
+    expect(albumNames(uploads)).not.toContain('Vault Sessions');
+
+    const artists = await rest(chosenKey, 'getArtists', inFolder);
+    const names = (artists.artists as { index: { artist: { name: string }[] }[] }).index.flatMap(
+      (group) => group.artist.map((a) => a.name),
+    );
+    expect(names).toEqual(['Obsidian Choir']);
+    const indexes = await rest(chosenKey, 'getIndexes', { musicFolderId: 1 });
+    expect(JSON.stringify(indexes.indexes)).toContain('Upload Band');
+    expect(JSON.stringify(indexes.indexes)).not.toContain('Obsidian Choir');
+
+    const random = await rest(chosenKey, 'getRandomSongs', { size: 50, ...inFolder });
+    const songs = (random.randomSongs as { song: { album: string }[] }).song;
+    expect(songs.length).toBeGreaterThan(0);
+    expect(new Set(songs.map((song) => song.album))).toEqual(new Set(['Vault Sessions']));
+
+    const everything = await rest(chosenKey, 'search3', { query: '', songCount: 500, ...inFolder });
+    const found = everything.searchResult3 as { song: { title: string }[]; album: unknown[] };
+    expect(found.song.map((song) => song.title).sort()).toEqual(['Basaltdream', 'Quartzwhisper']);
+    const named = await rest(chosenKey, 'search3', { query: 'Uploaded', musicFolderId: 1 });
+    expect((named.searchResult3 as { album: { name: string }[] }).album.map((a) => a.name)).toEqual(
+      ['Uploaded Record'],
+    );
+    const elsewhere = await rest(chosenKey, 'search3', { query: 'Uploaded', ...inFolder });
+    expect(elsewhere.searchResult3).toEqual({ artist: [], album: [], song: [] });
+  });
+
+  it('answers "not found" (70) for an unknown folder, and for one the user may not see', async () => {
+    for (const [key, id] of [
+      [chosenKey, 999_999],
+      [chosenKey, 'music'],
+      [outsiderKey, musicFolderId()],
+    ] as const) {
+      const answer = await rest(key, 'getAlbumList2', { type: 'newest', musicFolderId: id });
+      expect(answer.status).toBe('failed');
+      expect(answer.error?.code).toBe(70);
+    }
+    const starred = await rest(outsiderKey, 'getStarred2', { musicFolderId: musicFolderId() });
+    expect(starred.error?.code).toBe(70);
+  });
+
+  it('keeps a restricted folder’s music from outsiders in every call', async () => {
+    const song = await rest(outsiderKey, 'getSong', { id: `tr-${trackId}` });
+    expect(song.error?.code).toBe(70);
+    const album = await rest(outsiderKey, 'getAlbum', { id: `al-${albumId}` });
+    expect(album.error?.code).toBe(70);
+    const artist = await rest(outsiderKey, 'getArtist', { id: `ar-${artistId}` });
+    expect(artist.error?.code).toBe(70);
+    const list = await rest(outsiderKey, 'getAlbumList2', { type: 'newest', size: 500 });
+    expect(albumNames(list)).not.toContain('Vault Sessions');
+    expect(albumNames(list)).toContain('Uploaded Record');
+    const artists = await rest(outsiderKey, 'getArtists');
+    expect(JSON.stringify(artists.artists)).not.toContain('Obsidian Choir');
+    const everything = await rest(outsiderKey, 'search3', { query: '', songCount: 500 });
+    expect(JSON.stringify(everything.searchResult3)).not.toContain('Quartzwhisper');
+    const named = await rest(outsiderKey, 'search3', { query: 'Quartzwhisper' });
+    expect(named.searchResult3).toEqual({ artist: [], album: [], song: [] });
+    const stream = await t.app.inject({
+      method: 'GET',
+      url: `/rest/stream.view?id=tr-${trackId}&apiKey=${outsiderKey}&v=1.16.1&c=access&f=json`,
+    });
+    expect(JSON.stringify(stream.json())).toContain('"code":70');
+    // The chosen listener still has it all.
+    expect((await rest(chosenKey, 'getSong', { id: `tr-${trackId}` })).status).toBe('ok');
+    expect(uploadedAlbumId).toBeGreaterThan(0);
   });
 });

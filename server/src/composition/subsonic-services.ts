@@ -36,6 +36,7 @@ export function createSubsonicServices(
     likes: music.library,
     radio: music.radio,
     repository,
+    answers: music.catalogResponses,
   });
   const listener = createListenerCalls({
     library,
@@ -50,7 +51,7 @@ export function createSubsonicServices(
     const viewer = { userId: user.id };
     switch (item.kind) {
       case 'ar':
-        return (await music.catalog.artists([item.id]))[0]?.image ?? null;
+        return (await music.catalog.artists([item.id], viewer))[0]?.image ?? null;
       case 'al':
         return (await music.catalog.album(item.id, viewer))?.image ?? null;
       case 'tr':

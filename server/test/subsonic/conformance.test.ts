@@ -117,6 +117,17 @@ describe('OpenSubsonic answers match the description', () => {
     await checked('search3', { query: '' });
     await checked('search3', { query: 'a' });
     await checked('getStarred2');
+    // Music folder 1 is the site's own music (uploads): every call that takes one narrows to it.
+    const inUploads = { musicFolderId: 1 };
+    await checked('getArtists', inUploads);
+    await checked('getIndexes', inUploads);
+    await checked('getAlbumList2', { type: 'newest', size: 5, ...inUploads });
+    await checked('getRandomSongs', { size: 3, ...inUploads });
+    await checked('search3', { query: '', ...inUploads });
+    await checked('search3', { query: 'a', ...inUploads });
+    await checked('getStarred2', inUploads);
+    const unknown = await checked('getAlbumList2', { type: 'newest', musicFolderId: 42 });
+    expect(unknown).toMatchObject({ status: 'failed', error: { code: 70 } });
     await checked('getSimilarSongs2', { id: artistId });
     await checked('getTopSongs', { artist: 'x' });
     await test.app.services.catalogWrites.setLyrics(

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { visible } from './visibility.ts';
+import { artistVisible, opensFolder, visible } from './visibility.ts';
 
 /** The album orders a library client can ask for (OpenSubsonic getAlbumList2 types). */
 export const ALBUM_ORDERS = [
@@ -35,6 +35,25 @@ export interface TrackFilter {
 const yearOf = sql<string>`substr(albums.release_date, 1, 4)`;
 
 /**
+ * A music folder of library clients: a library folder's id, or null for music that came from
+ * no library folder (uploads and the site's own). Undefined reads everything.
+ */
+export type FolderScope = number | null | undefined;
+
+const trackIn = (alias: string, folder: number | null) =>
+  folder === null
+    ? sql`${sql.ref(`${alias}.library_folder_id`)} is null`
+    : sql`${sql.ref(`${alias}.library_folder_id`)} = ${folder}`;
+
+/** SQL: the row has music in the folder (an album: a track; an artist: a track or an album's). */
+export function inFolder(table: 'tracks' | 'albums' | 'artists', folder: number | null) {
+  if (table === 'tracks') return sql<boolean>`${trackIn('tracks', folder)}`;
+  if (table === 'albums')
+    return sql<boolean>`exists (select 1 from tracks ft where ft.album_id = albums.id and ${trackIn('ft', folder)})`;
+  return sql<boolean>`(exists (select 1 from track_artists fta inner join tracks ft on ft.id = fta.track_id where fta.artist_id = artists.id and ${trackIn('ft', folder)}) or exists (select 1 from album_artists faa inner join tracks ft on ft.album_id = faa.album_id where faa.artist_id = artists.id and ${trackIn('ft', folder)}))`;
+}
+
+/**
  * Whole-library reads for clients that sync a library (OpenSubsonic): every artist, albums
  * in the orders such clients page through, and tracks by plain offset. Private albums and
  * tracks show to their owner only, as everywhere in the catalog.
@@ -42,8 +61,8 @@ const yearOf = sql<string>`substr(albums.release_date, 1, 4)`;
 export function createCatalogBrowseRepository(db: Db) {
   return {
     /** Every artist by name, with how many albums the viewer can see. */
-    async artistsByName(viewerId: number) {
-      return db
+    async artistsByName(viewerId: number, folder?: FolderScope) {
+      let select = db
         .selectFrom('artists')
         .leftJoin('album_artists', 'album_artists.artist_id', 'artists.id')
         .leftJoin('albums', (join) =>
@@ -55,18 +74,58 @@ export function createCatalogBrowseRepository(db: Db) {
           'artists.image',
           sql<number>`count(distinct albums.id)`.as('album_count'),
         ])
+        .where(artistVisible(viewerId));
+      if (folder !== undefined) select = select.where(inFolder('artists', folder));
+      return select
         .groupBy(['artists.id', 'artists.name', 'artists.image'])
         .orderBy(sql`lower(artists.name)`)
         .orderBy('artists.id')
         .execute();
     },
 
+    /** The library folders whose music the viewer may see (restricted ones when opened). */
+    async folders(viewerId: number) {
+      return db
+        .selectFrom('library_folders')
+        .select(['library_folders.id', 'library_folders.name'])
+        .where('library_folders.status', '<>', 'removing')
+        .where((eb) =>
+          eb.or([
+            eb('library_folders.access', '=', 'everyone'),
+            opensFolder(sql.ref('library_folders.id'), viewerId),
+          ]),
+        )
+        .orderBy('library_folders.id')
+        .execute();
+    },
+
+    /** Which of these ids have music in the folder. */
+    async idsInFolder(
+      table: 'tracks' | 'albums' | 'artists',
+      ids: readonly number[],
+      folder: number | null,
+    ): Promise<Set<number>> {
+      if (!ids.length) return new Set();
+      const rows = await db
+        .selectFrom(table as 'tracks')
+        .select(sql<number>`${sql.ref(`${table}.id`)}`.as('id'))
+        .where(sql.ref(`${table}.id`), 'in', [...ids])
+        .where(inFolder(table, folder))
+        .execute();
+      return new Set(rows.map((row) => Number(row.id)));
+    },
+
     /** One page of album ids in the asked order. */
-    async albumIds(query: AlbumListQuery, viewerId: number): Promise<number[]> {
+    async albumIds(
+      query: AlbumListQuery,
+      viewerId: number,
+      folder?: FolderScope,
+    ): Promise<number[]> {
       let select = db
         .selectFrom('albums')
         .select('albums.id')
         .where(visible('albums', viewerId))
+        .where(folder === undefined ? sql<boolean>`1 = 1` : inFolder('albums', folder))
         .limit(query.size)
         .offset(query.offset);
       switch (query.order) {
@@ -221,11 +280,17 @@ export function createCatalogBrowseRepository(db: Db) {
     },
 
     /** Tracks the viewer can see, by id, for clients that page through the whole library. */
-    async trackIdsPage(offset: number, size: number, viewerId: number): Promise<number[]> {
+    async trackIdsPage(
+      offset: number,
+      size: number,
+      viewerId: number,
+      folder?: FolderScope,
+    ): Promise<number[]> {
       const rows = await db
         .selectFrom('tracks')
         .select('tracks.id')
         .where(visible('tracks', viewerId))
+        .where(folder === undefined ? sql<boolean>`1 = 1` : inFolder('tracks', folder))
         .orderBy('tracks.id')
         .limit(size)
         .offset(offset)
@@ -233,12 +298,18 @@ export function createCatalogBrowseRepository(db: Db) {
       return rows.map((row) => row.id);
     },
 
-    async randomTrackIds(size: number, filter: TrackFilter, viewerId: number) {
+    async randomTrackIds(
+      size: number,
+      filter: TrackFilter,
+      viewerId: number,
+      folder?: FolderScope,
+    ) {
       let select = db
         .selectFrom('tracks')
         .leftJoin('albums', 'albums.id', 'tracks.album_id')
         .select('tracks.id')
         .where(visible('tracks', viewerId));
+      if (folder !== undefined) select = select.where(inFolder('tracks', folder));
       if (filter.fromYear !== undefined)
         select = select.where(yearOf, '>=', String(filter.fromYear).padStart(4, '0'));
       if (filter.toYear !== undefined)

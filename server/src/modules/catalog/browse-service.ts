@@ -1,5 +1,10 @@
 import type { Album, Track } from '@backbeat/common';
-import type { AlbumListQuery, CatalogBrowseRepository, TrackFilter } from './browse-repository.ts';
+import type {
+  AlbumListQuery,
+  CatalogBrowseRepository,
+  FolderScope,
+  TrackFilter,
+} from './browse-repository.ts';
 import type { CatalogService, Viewer } from './service.ts';
 
 export interface AlbumWithTotals extends Album {
@@ -49,22 +54,56 @@ export function createCatalogBrowse(deps: {
   return {
     withTotals,
 
-    async artists(viewer: Viewer) {
-      const rows = await repository.artistsByName(viewerKey(viewer));
+    async artists(viewer: Viewer, folder?: FolderScope) {
+      const rows = await repository.artistsByName(viewerKey(viewer), folder);
       return rows.map((row) => ({ ...row, album_count: Number(row.album_count) }));
     },
 
-    async albumList(query: AlbumListQuery, viewer: Viewer): Promise<AlbumWithTotals[]> {
-      const ids = await repository.albumIds(query, viewerKey(viewer));
+    async albumList(
+      query: AlbumListQuery,
+      viewer: Viewer,
+      folder?: FolderScope,
+    ): Promise<AlbumWithTotals[]> {
+      const ids = await repository.albumIds(query, viewerKey(viewer), folder);
       return withTotals(await catalog.albums(ids), viewer);
     },
 
-    async tracksPage(offset: number, size: number, viewer: Viewer): Promise<Track[]> {
-      return catalog.tracks(await repository.trackIdsPage(offset, size, viewerKey(viewer)));
+    async tracksPage(
+      offset: number,
+      size: number,
+      viewer: Viewer,
+      folder?: FolderScope,
+    ): Promise<Track[]> {
+      return catalog.tracks(await repository.trackIdsPage(offset, size, viewerKey(viewer), folder));
     },
 
-    async randomTracks(size: number, filter: TrackFilter, viewer: Viewer): Promise<Track[]> {
-      return catalog.tracks(await repository.randomTrackIds(size, filter, viewerKey(viewer)));
+    async randomTracks(
+      size: number,
+      filter: TrackFilter,
+      viewer: Viewer,
+      folder?: FolderScope,
+    ): Promise<Track[]> {
+      return catalog.tracks(
+        await repository.randomTrackIds(size, filter, viewerKey(viewer), folder),
+      );
+    },
+
+    /** The library folders the viewer may see. */
+    folders: (viewer: Viewer) => repository.folders(viewerKey(viewer)),
+
+    /** Which of these ids have music in the folder (undefined: all of them). */
+    async keepInFolder<T extends { id: number }>(
+      table: 'tracks' | 'albums' | 'artists',
+      items: T[],
+      folder: FolderScope,
+    ): Promise<T[]> {
+      if (folder === undefined) return items;
+      const inside = await repository.idsInFolder(
+        table,
+        items.map((item) => item.id),
+        folder,
+      );
+      return items.filter((item) => inside.has(item.id));
     },
 
     /** Year, first genre and file type of each track, by id. */

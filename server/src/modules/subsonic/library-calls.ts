@@ -4,7 +4,9 @@ import type { AlbumOrder } from '../catalog/browse-repository.ts';
 import { ALBUM_ORDERS } from '../catalog/browse-repository.ts';
 import type { CatalogBrowse } from '../catalog/browse-service.ts';
 import type { CatalogService, Viewer } from '../catalog/service.ts';
+import type { FolderScope } from '../catalog/browse-repository.ts';
 import { idsOf, requireId } from './ids.ts';
+import { createMusicFolders } from './music-folders.ts';
 import {
   EMPTY_MARKS,
   presentAlbum,
@@ -14,6 +16,7 @@ import {
 } from './present.ts';
 import { missing, notFound, SubsonicError, type Payload, type SubsonicParams } from './protocol.ts';
 import type { SubsonicRepository } from './repository.ts';
+import type { ResponseCache } from '../../lib/response-cache.ts';
 
 const STARTED_AT = Date.now();
 
@@ -24,7 +27,15 @@ export interface LibraryCallDeps {
   browse: CatalogBrowse;
   catalog: Pick<
     CatalogService,
-    'tracks' | 'albums' | 'album' | 'artistPage' | 'track' | 'lyric' | 'artists'
+    | 'tracks'
+    | 'albums'
+    | 'album'
+    | 'artistPage'
+    | 'track'
+    | 'lyric'
+    | 'artists'
+    | 'visibleAlbums'
+    | 'visibleTracks'
   >;
   search: {
     search(
@@ -47,6 +58,11 @@ export interface LibraryCallDeps {
   };
   radio: { station(type: 'track' | 'artist', id: number, viewer: Viewer): Promise<RadioStation> };
   repository: Pick<SubsonicRepository, 'ratings' | 'setRating'>;
+  /**
+   * The catalog's answer cache (emptied on every catalog change): album lists, which clients
+   * ask for page after page and many at once, are kept there briefly per user.
+   */
+  answers?: Pick<ResponseCache, 'get' | 'clear'>;
 }
 
 const indexLetter = (name: string) => {
@@ -87,6 +103,7 @@ export function structuredLyrics(lyric: Lyric) {
 export function createLibraryCalls(deps: LibraryCallDeps) {
   const { browse, catalog } = deps;
   const viewerOf = (user: User): Viewer => ({ userId: user.id });
+  const folders = createMusicFolders(browse);
 
   async function marksFor(
     user: User,
@@ -110,18 +127,20 @@ export function createLibraryCalls(deps: LibraryCallDeps) {
     return tracks.map((track) => presentSong(track, facts.get(track.id), known));
   }
 
-  async function albumsById(user: User, ids: number[]) {
-    const visible = (await catalog.albums(ids)).filter(
-      (album) => album.is_public || album.owner_id === user.id,
+  async function albumsById(user: User, ids: number[], folder?: FolderScope) {
+    const visible = await browse.keepInFolder(
+      'albums',
+      await catalog.visibleAlbums(ids, viewerOf(user)),
+      folder,
     );
     const albums = await browse.withTotals(visible, viewerOf(user));
     const marks = await marksFor(user, [], ids);
     return albums.map((album) => presentAlbum(album, marks));
   }
 
-  async function artistIndex(user: User) {
+  async function artistIndex(user: User, folder: FolderScope) {
     const [artists, marks] = await Promise.all([
-      browse.artists(viewerOf(user)),
+      browse.artists(viewerOf(user), folder),
       marksFor(user, [], []),
     ]);
     const groups = new Map<string, ReturnType<typeof presentArtist>[]>();
@@ -141,18 +160,19 @@ export function createLibraryCalls(deps: LibraryCallDeps) {
     songs,
     marksFor,
 
-    getMusicFolders: async (): Promise<Payload> => ({
-      musicFolders: { musicFolder: [{ id: 1, name: 'Music' }] },
+    getMusicFolders: async (user: User): Promise<Payload> => ({
+      musicFolders: { musicFolder: await folders.list(user) },
     }),
 
-    async getIndexes(user: User): Promise<Payload> {
-      const { ignoredArticles, index } = await artistIndex(user);
+    async getIndexes(user: User, params: SubsonicParams): Promise<Payload> {
+      const folder = await folders.scope(user, params);
+      const { ignoredArticles, index } = await artistIndex(user, folder);
       // Indexes are always sent whole (ifModifiedSince is not honoured), so any stable time does.
       return { indexes: { lastModified: STARTED_AT, ignoredArticles, index } };
     },
 
-    async getArtists(user: User): Promise<Payload> {
-      return { artists: await artistIndex(user) };
+    async getArtists(user: User, params: SubsonicParams): Promise<Payload> {
+      return { artists: await artistIndex(user, await folders.scope(user, params)) };
     },
 
     async getArtist(user: User, params: SubsonicParams): Promise<Payload> {
@@ -213,29 +233,37 @@ export function createLibraryCalls(deps: LibraryCallDeps) {
         throw missing(fromYear === undefined ? 'fromYear' : 'toYear');
       }
       if (order === 'byGenre' && !genre) throw missing('genre');
-      const albums = await browse.albumList(
-        {
-          order,
-          size: params.int('size', 10, { min: 1, max: SUBSONIC_MAX_PAGE }),
-          offset: params.int('offset', 0, { min: 0 }),
-          ...(fromYear !== undefined ? { fromYear } : {}),
-          ...(toYear !== undefined ? { toYear } : {}),
-          ...(genre ? { genre } : {}),
-        },
-        viewerOf(user),
-      );
-      const marks = await marksFor(
-        user,
-        [],
-        albums.map((album) => album.id),
-      );
-      return { albumList2: { album: albums.map((album) => presentAlbum(album, marks)) } };
+      const folder = await folders.scope(user, params);
+      const query = {
+        order,
+        size: params.int('size', 10, { min: 1, max: SUBSONIC_MAX_PAGE }),
+        offset: params.int('offset', 0, { min: 0 }),
+        ...(fromYear !== undefined ? { fromYear } : {}),
+        ...(toYear !== undefined ? { toYear } : {}),
+        ...(genre ? { genre } : {}),
+      };
+      const load = async (): Promise<Payload> => {
+        const albums = await browse.albumList(query, viewerOf(user), folder);
+        const marks = await marksFor(
+          user,
+          [],
+          albums.map((album) => album.id),
+        );
+        return { albumList2: { album: albums.map((album) => presentAlbum(album, marks)) } };
+      };
+      if (order === 'random' || !deps.answers) return load();
+      // The user's own list (what they may see, their stars): kept until the catalog or their
+      // stars change, or for the cache's few seconds.
+      const key = `subsonic:albumList2:${user.id}:${folder ?? '-'}:${JSON.stringify(query)}`;
+      const answer = await deps.answers.get(key, load);
+      return JSON.parse(answer!.json.toString('utf8')) as Payload;
     },
 
     async getRandomSongs(user: User, params: SubsonicParams): Promise<Payload> {
       const genre = params.string('genre');
       const fromYear = params.optionalInt('fromYear');
       const toYear = params.optionalInt('toYear');
+      const folder = await folders.scope(user, params);
       const tracks = await browse.randomTracks(
         params.int('size', 10, { min: 1, max: SUBSONIC_MAX_PAGE }),
         {
@@ -244,6 +272,7 @@ export function createLibraryCalls(deps: LibraryCallDeps) {
           ...(toYear !== undefined ? { toYear } : {}),
         },
         viewerOf(user),
+        folder,
       );
       return { randomSongs: { song: await songs(user, tracks) } };
     },
@@ -261,23 +290,25 @@ export function createLibraryCalls(deps: LibraryCallDeps) {
       };
     },
 
-    async getStarred2(user: User): Promise<Payload> {
+    async getStarred2(user: User, params: SubsonicParams): Promise<Payload> {
+      const folder = await folders.scope(user, params);
       const liked = await deps.likes.likedSince(user.id);
       const marks: ListenerMarks = { ...EMPTY_MARKS, starred: liked };
+      const viewer = viewerOf(user);
       const [artists, albums, tracks] = await Promise.all([
-        catalog.artists([...liked.artists.keys()]),
-        albumsById(user, [...liked.albums.keys()]),
-        catalog.tracks([...liked.tracks.keys()]),
+        catalog
+          .artists([...liked.artists.keys()], viewer)
+          .then((found) => browse.keepInFolder('artists', found, folder)),
+        albumsById(user, [...liked.albums.keys()], folder),
+        catalog
+          .visibleTracks([...liked.tracks.keys()], viewer)
+          .then((found) => browse.keepInFolder('tracks', found, folder)),
       ]);
       return {
         starred2: {
           artist: artists.map((artist) => presentArtist(artist, marks)),
           album: albums,
-          song: await songs(
-            user,
-            tracks.filter((t) => t.is_public || t.owner_id === user.id),
-            marks,
-          ),
+          song: await songs(user, tracks, marks),
         },
       };
     },
@@ -293,6 +324,7 @@ export function createLibraryCalls(deps: LibraryCallDeps) {
       ];
       if (!targets.length) throw missing('id');
       for (const [type, id] of targets) await change(user.id, type, id);
+      deps.answers?.clear(); // Album lists show the user's stars.
       return {};
     },
 
@@ -311,6 +343,7 @@ export function createLibraryCalls(deps: LibraryCallDeps) {
       } else {
         throw notFound(raw);
       }
+      deps.answers?.clear(); // Album lists show the user's ratings.
       return {};
     },
 
@@ -325,21 +358,23 @@ export function createLibraryCalls(deps: LibraryCallDeps) {
         songs: [count('songCount', 20), offset('songOffset')] as const,
       };
       const viewer = viewerOf(user);
+      const folder = await folders.scope(user, params);
       // An empty query lists everything: clients sync their whole library that way.
       if (!query) {
         const [artists, albums, tracks] = await Promise.all([
           want.artists[0]
             ? browse
-                .artists(viewer)
+                .artists(viewer, folder)
                 .then((all) => all.slice(want.artists[1], want.artists[1] + want.artists[0]))
             : [],
           want.albums[0]
             ? browse.albumList(
                 { order: 'alphabeticalByName', size: want.albums[0], offset: want.albums[1] },
                 viewer,
+                folder,
               )
             : [],
-          want.songs[0] ? browse.tracksPage(want.songs[1], want.songs[0], viewer) : [],
+          want.songs[0] ? browse.tracksPage(want.songs[1], want.songs[0], viewer, folder) : [],
         ]);
         const marks = await marksFor(
           user,
@@ -355,12 +390,18 @@ export function createLibraryCalls(deps: LibraryCallDeps) {
         };
       }
       const widest = Math.max(...Object.values(want).map(([size, from]) => size + from), 1);
-      const found = await deps.search.search(
+      const searched = await deps.search.search(
         query,
         ['artists', 'albums', 'tracks'],
         widest,
         viewer,
       );
+      const [foundArtists, foundAlbums, foundTracks] = await Promise.all([
+        browse.keepInFolder('artists', searched.artists, folder),
+        browse.keepInFolder('albums', searched.albums, folder),
+        browse.keepInFolder('tracks', searched.tracks, folder),
+      ]);
+      const found = { artists: foundArtists, albums: foundAlbums, tracks: foundTracks };
       const slice = <T>(items: T[], [size, from]: readonly [number, number]) =>
         items.slice(from, from + size);
       const albumIds = slice(found.albums, want.albums).map((album) => album.id);

@@ -15,7 +15,11 @@ const NOW_PLAYING_MS = 10 * 60_000;
 
 export interface ListenerCallDeps {
   library: Pick<LibraryCalls, 'songs'>;
-  catalog: { tracks(ids: readonly number[]): Promise<Track[]> };
+  catalog: {
+    tracks(ids: readonly number[]): Promise<Track[]>;
+    /** The tracks the viewer may see, in the given order (catalog/visibility.ts). */
+    visibleTracks(ids: readonly number[], viewer: { userId: number | null }): Promise<Track[]>;
+  };
   playlists: Pick<
     PlaylistsService,
     | 'getPlaylist'
@@ -150,8 +154,7 @@ export function createListenerCalls(deps: ListenerCallDeps) {
     async scrobble(user: User, params: SubsonicParams, context: ClientContext): Promise<Payload> {
       const ids = idsOf(params, 'id', 'tr');
       if (!ids.length) throw missing('id');
-      const visible = await deps.catalog.tracks(ids);
-      const seen = visible.filter((track) => track.is_public || track.owner_id === user.id);
+      const seen = await deps.catalog.visibleTracks(ids, { userId: user.id });
       if (!seen.length) throw notFound('Song');
       if (params.bool('submission', true)) {
         for (const track of seen) {
@@ -180,9 +183,12 @@ export function createListenerCalls(deps: ListenerCallDeps) {
         ([, entry]) => now - entry.at < NOW_PLAYING_MS,
       );
       const tracks = new Map(
-        (await deps.catalog.tracks(current.map(([, entry]) => entry.trackId)))
-          .filter((track) => track.is_public || track.owner_id === user.id)
-          .map((track) => [track.id, track]),
+        (
+          await deps.catalog.visibleTracks(
+            current.map(([, entry]) => entry.trackId),
+            { userId: user.id },
+          )
+        ).map((track) => [track.id, track]),
       );
       const entries = [];
       for (const [, entry] of current) {
@@ -207,9 +213,7 @@ export function createListenerCalls(deps: ListenerCallDeps) {
         return { playQueue: { username: user.email, changed: never, changedBy: '', entry: [] } };
       }
       const ids = JSON.parse(saved.track_ids) as number[];
-      const tracks = (await deps.catalog.tracks(ids)).filter(
-        (track) => track.is_public || track.owner_id === user.id,
-      );
+      const tracks = await deps.catalog.visibleTracks(ids, { userId: user.id });
       return {
         playQueue: {
           ...(saved.current_track_id ? { current: `tr-${saved.current_track_id}` } : {}),
