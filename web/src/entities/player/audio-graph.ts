@@ -9,6 +9,8 @@ import { decibelsToGain, type EqualiserSettings } from './listening-settings.ts'
  */
 export interface AudioGraph {
   readonly context: AudioContext;
+  /** Where decoded tracks (gapless runs) join the shared chain, each through its own gain. */
+  readonly input: AudioNode;
   /** Routes an element through its own gain into the shared chain; returns that gain. */
   route(element: HTMLAudioElement): GainNode;
   setEqualiser(settings: EqualiserSettings): void;
@@ -83,6 +85,7 @@ export function createAudioGraph(): AudioGraph | null {
 
   return {
     context,
+    input: preamp,
     route(element) {
       const gain = context.createGain();
       context.createMediaElementSource(element).connect(gain).connect(preamp);

@@ -1,4 +1,16 @@
+import type { GaplessInfo } from '@backbeat/common';
 import type { EqualiserSettings } from './listening-settings.ts';
+
+/**
+ * How a track is played: `joined` puts it in a gapless run (decoded whole and joined to its
+ * neighbours at the exact frame, see gapless-player.ts); `gapless` is its encoder delay and
+ * padding, trimmed there.
+ */
+export interface TrackPlayback {
+  levelDb?: number;
+  joined?: boolean;
+  gapless?: GaplessInfo | null;
+}
 
 /** What the player store needs from a way of playing audio (HTML audio now; others later). */
 export interface PlaybackEvents {
@@ -8,6 +20,7 @@ export interface PlaybackEvents {
   waiting(): void;
   /** The track ended, or began crossfading into the preloaded one: time to advance. */
   ended(): void;
+  /** The track cannot be played (gone, unreadable, or the network stayed away): skip it. */
   error(message: string): void;
 }
 
@@ -16,14 +29,17 @@ export interface PlaybackProvider {
    * Makes `src` the current audio; uses the preloaded one when it matches (gapless start).
    * `levelDb` is the track's loudness levelling (0 when off or unmeasured).
    */
-  load(src: string, options: { autoplay: boolean; startAt?: number; levelDb?: number }): void;
+  load(src: string, options: TrackPlayback & { autoplay: boolean; startAt?: number }): void;
   play(): Promise<void>;
   pause(): void;
   stop(): void;
   seek(seconds: number): void;
   setVolume(volume: number, muted: boolean): void;
-  /** Starts fetching the next track so it can begin without a gap (or crossfade into it). */
-  preload(src: string | null, levelDb?: number): void;
+  /**
+   * Starts fetching the next track so it can begin without a gap (or crossfade into it);
+   * a `joined` one is decoded ahead and starts at the current one's last frame.
+   */
+  preload(src: string | null, levelDb?: number, options?: TrackPlayback): void;
   /** Changes the current track's levelling (the listener changed the target or mode). */
   setLevel(levelDb: number): void;
   setEqualiser(settings: EqualiserSettings): void;

@@ -90,6 +90,7 @@ function playback(): PlaybackProvider {
       },
       playing() {
         set({ status: 'playing' });
+        failedInARow = 0;
         const item = currentItem(get());
         if (item && loggedKey !== item.key) {
           loggedKey = item.key;
@@ -111,38 +112,84 @@ function playback(): PlaybackProvider {
         else advance(true);
       },
       error(message) {
-        set({ status: 'paused' });
-        useToastStore
-          .getState()
-          .add({ type: 'danger', message: trans('Could not play this track.') });
         console.warn('playback error', message);
+        skipFailed();
       },
     });
   }
   return provider;
 }
 
+/** Tracks that failed one after another: once the whole queue has, the player stops trying. */
+let failedInARow = 0;
+
+/** A track that cannot be played is skipped with a toast, and the queue goes on. */
+function skipFailed() {
+  const state = get();
+  const item = currentItem(state);
+  useToastStore.getState().add({
+    type: 'danger',
+    message: item
+      ? trans('Could not play “:name”; skipped to the next track.', { name: item.track.name })
+      : trans('Could not play this track.'),
+  });
+  failedInARow++;
+  if (failedInARow >= state.queue.length) {
+    failedInARow = 0;
+    set({ status: 'paused' });
+    return;
+  }
+  playReporter.finish();
+  advance(true);
+}
+
+/**
+ * Whether `next` continues `current` without a gap: the next track of an album marked
+ * gapless (a live set, a classical work, a DJ mix). Such tracks are decoded whole and joined
+ * at the exact frame, and never crossfade. Ordinary albums keep their tracks' own silences
+ * and the listener's crossfade, and stream without decoding whole tracks into memory.
+ */
+export function continues(current: Track | undefined, next: Track | undefined): boolean {
+  if (!current?.album?.gapless || !next?.album || next.album.id !== current.album.id) return false;
+  return current.number === null || next.number === null || next.number === current.number + 1;
+}
+
 /** The loudness levelling of a track under the listener's current choices, in dB. */
 const levelDbOf = (track: Track) =>
   levellingGainDb(track.loudness, useListeningSettings.getState());
 
-/** Repeat one restarts the same track, so there is nothing to crossfade into. */
-const crossfadeSecondsFor = (repeat: RepeatMode) =>
-  repeat === 'one' ? 0 : useListeningSettings.getState().crossfadeSeconds;
+/** The item after `index` when the current one ends (none with repeat one). */
+function followerOf(state: PlayerState, index = state.index): QueueItem | undefined {
+  if (state.repeat === 'one') return undefined;
+  const next = nextIndex(state.queue.length, index, state.repeat === 'all');
+  return next === null ? undefined : state.queue[next];
+}
+
+/**
+ * Repeat one restarts the same track, so there is nothing to crossfade into; inside a
+ * gapless album the tracks join instead.
+ */
+function crossfadeSecondsFor(state: PlayerState) {
+  if (state.repeat === 'one') return 0;
+  if (continues(currentItem(state)?.track, followerOf(state)?.track)) return 0;
+  return useListeningSettings.getState().crossfadeSeconds;
+}
 
 function preloadNext() {
   const state = get();
-  const next = nextIndex(state.queue.length, state.index, state.repeat === 'all');
-  const item = next === null ? null : state.queue[next];
-  playback().setCrossfade(crossfadeSecondsFor(state.repeat));
-  playback().preload(item ? streamUrl(item.track) : null, item ? levelDbOf(item.track) : 0);
+  const item = followerOf(state);
+  playback().setCrossfade(crossfadeSecondsFor(state));
+  playback().preload(item ? streamUrl(item.track) : null, item ? levelDbOf(item.track) : 0, {
+    joined: continues(currentItem(state)?.track, item?.track),
+    gapless: item?.track.gapless ?? null,
+  });
 }
 
 /** The listener's choices apply at once to what is playing. */
 useListeningSettings.subscribe((settings) => {
   if (!provider) return;
   provider.setEqualiser(settings.equaliser);
-  provider.setCrossfade(crossfadeSecondsFor(get().repeat));
+  provider.setCrossfade(crossfadeSecondsFor(get()));
   const track = currentItem(get())?.track;
   if (track) provider.setLevel(levelDbOf(track));
 });
@@ -162,7 +209,13 @@ function load(index: number, autoplay: boolean, startAt = 0) {
   });
   const { volume, muted } = get();
   playback().setVolume(volume, muted);
-  playback().load(streamUrl(item.track), { autoplay, startAt, levelDb: levelDbOf(item.track) });
+  playback().load(streamUrl(item.track), {
+    autoplay,
+    startAt,
+    levelDb: levelDbOf(item.track),
+    joined: continues(item.track, followerOf(get(), index)?.track),
+    gapless: item.track.gapless ?? null,
+  });
 }
 
 function replay() {

@@ -1,0 +1,106 @@
+import type { Page } from 'playwright-core';
+
+/**
+ * Records the player's Web Audio output sample by sample (`?audioProbe=1` exposes the graph's
+ * analyser; an AudioWorklet behind it posts every 128-frame block with its frame number), so
+ * a test or bench can look at a track boundary exactly: silences, jumps in the waveform.
+ * The page's context must bypass CSP (the worklet's module is a blob URL).
+ */
+type TappedWindow = Window & {
+  __backbeatAudio?: { context: AudioContext; analyser: AnalyserNode };
+  __tap?: { blocks: Array<{ frame: number; data: Float32Array }>; sampleRate: number };
+};
+
+export async function startTap(page: Page): Promise<void> {
+  await page.waitForFunction(() => !!(window as TappedWindow).__backbeatAudio);
+  await page.evaluate(async () => {
+    const { context, analyser } = (window as TappedWindow).__backbeatAudio!;
+    const code = `registerProcessor('backbeat-tap', class extends AudioWorkletProcessor {
+      process(inputs) {
+        const channel = inputs[0] && inputs[0][0];
+        this.port.postMessage({ frame: currentFrame, data: channel ? channel.slice() : new Float32Array(128) });
+        return true;
+      }
+    });`;
+    const url = URL.createObjectURL(new Blob([code], { type: 'text/javascript' }));
+    await context.audioWorklet.addModule(url);
+    const tap = new AudioWorkletNode(context, 'backbeat-tap');
+    const mute = context.createGain();
+    mute.gain.value = 0;
+    analyser.connect(tap).connect(mute).connect(context.destination);
+    const blocks: Array<{ frame: number; data: Float32Array }> = [];
+    (window as TappedWindow).__tap = { blocks, sampleRate: context.sampleRate };
+    tap.port.onmessage = (event: MessageEvent<{ frame: number; data: Float32Array }>) => {
+      blocks.push(event.data);
+    };
+  });
+}
+
+/** Blocks left out at the start of a recording (about 50 ms). */
+const SETTLING_BLOCKS = 16;
+
+export interface TapReport {
+  /** Seconds from the first to the last audible sample. */
+  soundSeconds: number;
+  /** The longest run of silence between them, in milliseconds. */
+  longestSilenceMs: number;
+  /** The largest second difference of the waveform inside the sound (a jump or a click). */
+  largestJump: number;
+  /** The typical second difference (median), what a steady tone gives. */
+  typicalJump: number;
+  /** Frames the tap missed (it should miss none). */
+  missingFrames: number;
+}
+
+/**
+ * Reads what the tap recorded: the longest silence and the largest jump inside the sound.
+ * The first and last `edgeMs` of the sound (the track's start and end) are left out of the
+ * jump figure: starting and stopping a tone is a jump of its own.
+ */
+export async function tapReport(page: Page, edgeMs = 20, silenceBelow = 0.01): Promise<TapReport> {
+  return page.evaluate(
+    ({ edgeMs, silenceBelow, SETTLING_BLOCKS }) => {
+      const { blocks, sampleRate } = (window as TappedWindow).__tap!;
+      // The worklet's first calls come before its clock settles (a jump of a few blocks).
+      const sorted = [...blocks].sort((a, b) => a.frame - b.frame).slice(SETTLING_BLOCKS);
+      const start = sorted[0]?.frame ?? 0;
+      const end = sorted.length ? sorted.at(-1)!.frame + sorted.at(-1)!.data.length : 0;
+      // Frames the tap missed stay NaN: counted only where they fall inside the sound.
+      const samples = new Float32Array(end - start).fill(NaN);
+      for (const block of sorted) samples.set(block.data, block.frame - start);
+      let first = -1;
+      let last = -1;
+      for (let i = 0; i < samples.length; i++) {
+        if (Math.abs(samples[i]!) > silenceBelow && !Number.isNaN(samples[i])) {
+          if (first < 0) first = i;
+          last = i;
+        }
+      }
+      let missingFrames = 0;
+      for (let i = first; i >= 0 && i <= last; i++) if (Number.isNaN(samples[i])) missingFrames++;
+      let longest = 0;
+      let run = 0;
+      for (let i = first; i >= 0 && i <= last; i++) {
+        run = Math.abs(samples[i]!) <= silenceBelow ? run + 1 : 0;
+        longest = Math.max(longest, run);
+      }
+      const edge = Math.round((edgeMs / 1000) * sampleRate);
+      const jumps: number[] = [];
+      let largestJump = 0;
+      for (let i = first + edge; first >= 0 && i < last - edge; i++) {
+        const jump = Math.abs(samples[i + 1]! - 2 * samples[i]! + samples[i - 1]!);
+        jumps.push(jump);
+        largestJump = Math.max(largestJump, jump);
+      }
+      jumps.sort((a, b) => a - b);
+      return {
+        soundSeconds: first < 0 ? 0 : (last - first) / sampleRate,
+        longestSilenceMs: (longest / sampleRate) * 1000,
+        largestJump,
+        typicalJump: jumps[Math.floor(jumps.length / 2)] ?? 0,
+        missingFrames,
+      };
+    },
+    { edgeMs, silenceBelow, SETTLING_BLOCKS },
+  );
+}
