@@ -282,4 +282,21 @@ describe('music downloaded for offline play', () => {
     expect((await offlineFiles(page)).filter((path) => path.endsWith('/stream'))).toEqual([]);
     await context.close();
   });
+
+  // Last in the file: signing out ends the session the other tests share.
+  it('forgets the downloads when the listener signs out', async () => {
+    const { page, context } = await installedPage();
+    await downloadAlbum(page);
+    const xsrf = (await context.cookies(server.url)).find((c) => c.name === 'XSRF-TOKEN')?.value;
+    const signedOut = await context.request.post(`${server.url}/auth/logout`, {
+      headers: { 'X-XSRF-TOKEN': xsrf ?? '', Accept: 'application/json' },
+    });
+    expect(signedOut.ok()).toBe(true);
+    await page.goto(server.url + albumPath);
+    await page.getByRole('button', { name: 'Download for offline' }).waitFor();
+    await expect
+      .poll(async () => (await offlineFiles(page)).filter((path) => path.endsWith('/stream')))
+      .toEqual([]);
+    await context.close();
+  });
 });

@@ -24,6 +24,7 @@ import { openDialog } from '../ui/dialog/dialog-store.ts';
 import { NavigationProgressBar } from '../ui/progress-bar.tsx';
 import { Toaster } from '../ui/toast/toaster.tsx';
 import { setPageTitle } from '../lib/document-title.ts';
+import { offline } from '../entities/offline/offline-store.ts';
 
 /** App-wide hosts that live above every layout: progress bar, toasts, dialogs, cookie notice. */
 export function Root() {
@@ -45,6 +46,8 @@ export function Root() {
   useEffect(() => {
     resetSubscriptionPermissions();
     void loadSubscriptionPermissions();
+    // Music downloaded for offline play is this listener's alone, and re-checked (issue 19).
+    void offline.load();
   }, [userId]);
 
   useEffect(

@@ -8,6 +8,7 @@ import {
 } from '@backbeat/common/contracts';
 import type { Track } from '@backbeat/common';
 import { apiUrl } from '../../lib/api.ts';
+import { getBootstrap } from '../../lib/bootstrap.ts';
 import { ApiError } from '../../lib/api-error.ts';
 
 /**
@@ -31,6 +32,8 @@ export interface OfflineCollection {
   link: string;
   image: string | null;
   trackIds: number[];
+  /** Who downloaded it (null: a guest); another account signed in here does not get it. */
+  userId: number | null;
   /** Every path this download keeps, with its size in bytes. */
   files: Record<string, number>;
   downloadedAt: string;
@@ -101,8 +104,10 @@ async function keep(cache: Cache, address: string, path: string): Promise<number
   return blob.size;
 }
 
+const currentUserId = () => getBootstrap().user?.id ?? null;
+
 export async function listCollections(): Promise<OfflineCollection[]> {
-  if (!offlineSupported()) return [];
+  if (!offlineSupported() || !(await caches.has(OFFLINE_CACHE))) return [];
   const cache = await caches.open(OFFLINE_CACHE);
   const requests = await cache.keys();
   const records = await Promise.all(
@@ -197,6 +202,7 @@ export async function downloadCollection(
     link: request.link,
     image: request.image,
     trackIds: request.tracks.map((t) => t.id),
+    userId: currentUserId(),
     files,
     downloadedAt: new Date().toISOString(),
   };
@@ -218,6 +224,13 @@ export async function removeCollection(kind: OfflineKind, id: number): Promise<v
     );
   }
   notifyWorker();
+}
+
+/** Drops what another account (or a guest, before a login) downloaded in this browser. */
+export async function dropOthersDownloads(): Promise<void> {
+  const me = currentUserId();
+  for (const c of await listCollections())
+    if (c.userId !== me) await removeCollection(c.kind, c.id);
 }
 
 export async function clearOffline(): Promise<void> {

@@ -4,6 +4,7 @@ import {
   clearOffline,
   collectionKey,
   downloadCollection,
+  dropOthersDownloads,
   listCollections,
   offlineSupported,
   recheckDownloads,
@@ -33,9 +34,13 @@ let checked = false;
 
 export const offline = {
   supported: offlineSupported,
-  /** Reads what is downloaded; once per page load, also drops tracks the server now refuses. */
+  /**
+   * Reads what this listener downloaded (another account's downloads in this browser are
+   * dropped); once per page load, also drops tracks the server now refuses.
+   */
   async load() {
     if (!offlineSupported()) return;
+    await dropOthersDownloads();
     await refresh();
     if (checked || !navigator.onLine) return;
     checked = true;
