@@ -10,6 +10,7 @@ import { ConfirmDialog } from '../../entities/workspaces/workspace-form-dialog.t
 import { api } from '../../lib/api.ts';
 import { useTrans, useTransChoice } from '../../lib/translator.ts';
 import { Button } from '../../ui/button.tsx';
+import { FolderAccess } from './library-folder-access.tsx';
 import { openDialog } from '../../ui/dialog/dialog-store.ts';
 import { applyServerErrors, fieldError, useSchemaForm } from '../../ui/forms.ts';
 import { Skeleton } from '../../ui/skeleton.tsx';
@@ -204,6 +205,7 @@ function FolderCard({ folder }: { folder: LibraryFolder }) {
           {trans(folder.error)}
         </p>
       )}
+      <FolderAccess folder={folder} />
       <ScanFigures folder={folder} />
       <Failures folder={folder} />
     </article>
