@@ -101,6 +101,8 @@ export function structuredLyrics(lyric: Lyric) {
 
 /** The browsing, list, search and star calls of OpenSubsonic. */
 export function createLibraryCalls(deps: LibraryCallDeps) {
+  /** Cached answers read back once each (they go with their entry; nobody changes them). */
+  const parsed = new WeakMap<object, Payload>();
   const { browse, catalog } = deps;
   const viewerOf = (user: User): Viewer => ({ userId: user.id });
   const folders = createMusicFolders(browse);
@@ -255,8 +257,10 @@ export function createLibraryCalls(deps: LibraryCallDeps) {
       // The user's own list (what they may see, their stars): kept until the catalog or their
       // stars change, or for the cache's few seconds.
       const key = `subsonic:albumList2:${user.id}:${folder ?? '-'}:${JSON.stringify(query)}`;
-      const answer = await deps.answers.get(key, load);
-      return JSON.parse(answer!.json.toString('utf8')) as Payload;
+      const answer = (await deps.answers.get(key, load))!;
+      let payload = parsed.get(answer);
+      if (!payload) parsed.set(answer, (payload = JSON.parse(answer.json.toString()) as Payload));
+      return payload;
     },
 
     async getRandomSongs(user: User, params: SubsonicParams): Promise<Payload> {
