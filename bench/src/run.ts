@@ -11,6 +11,7 @@ import { runInsightsBench } from './insights-bench.ts';
 import { runFirstPlayBench } from './first-play-bench.ts';
 import { runMediaProcessingBench, runUploadMemoryBench } from './media-bench.ts';
 import { runUploadBench } from './upload-bench.ts';
+import { printImportBench, runImportBench } from './import-bench.ts';
 import { printSubsonicBench, runSubsonicBench } from './subsonic-bench.ts';
 import { SERVER_NODE_FLAGS } from './server-flags.ts';
 
@@ -152,17 +153,29 @@ async function main() {
   }
 }
 
-await main();
+/** `BENCH_ONLY=import,subsonic npx tsx bench/src/run.ts` runs only the named groups. */
+const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
+const runs = (group: string) => !only || only.includes(group);
+
+if (runs('http')) await main();
 // First play of demo tracks never played before, next to one already rendered.
-await runFirstPlayBench();
+if (runs('first-play')) await runFirstPlayBench();
 // The music area: catalogs of 10,000 and 100,000 tracks (set BENCH_CATALOG_SIZES to change).
-await runCatalogBench();
+if (runs('catalog')) await runCatalogBench();
 // Uploads and the media pipeline (issue 10): tus throughput beside a bare server, processing
 // of a 5-minute MP3, and the server's memory while a 1 GB file arrives.
-await runUploadBench();
-await runMediaProcessingBench();
-await runUploadMemoryBench();
+if (runs('uploads')) {
+  await runUploadBench();
+  await runMediaProcessingBench();
+  await runUploadMemoryBench();
+}
+// Library folders (issue 18): `npm run import` of 10,000 tagged files, then a no-change rescan.
+if (runs('import')) {
+  printImportBench(await runImportBench(Number(process.env.BENCH_IMPORT_FILES ?? 10_000)));
+}
 // OpenSubsonic: a library sync through search3 and album lists under load (issue 18).
-printSubsonicBench(await runSubsonicBench(Number(process.env.BENCH_SUBSONIC_TRACKS ?? 100_000)));
+if (runs('subsonic')) {
+  printSubsonicBench(await runSubsonicBench(Number(process.env.BENCH_SUBSONIC_TRACKS ?? 100_000)));
+}
 // Insights (issue 11): the rollup job over 1,000,000 plays and insights answers at 1 connection.
-await runInsightsBench();
+if (runs('insights')) await runInsightsBench();
