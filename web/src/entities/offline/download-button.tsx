@@ -29,7 +29,9 @@ export function DownloadButton(props: DownloadRequest) {
       await offline.download(props);
       toast(trans('":name" is ready to play offline', { name: props.name }));
     } catch (error) {
-      showErrorToast(error, trans);
+      if (error instanceof DOMException && error.name === 'QuotaExceededError')
+        toast.danger(trans('There is not enough space in this browser to download it.'));
+      else showErrorToast(error, trans);
     }
   };
 

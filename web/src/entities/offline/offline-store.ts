@@ -52,6 +52,8 @@ export const offline = {
     const setProgress = (done: number, total: number) =>
       useOfflineStore.setState((s) => ({ progress: { ...s.progress, [key]: { done, total } } }));
     setProgress(0, request.tracks.length);
+    // Asks the browser not to evict downloads when space runs short (granted quietly, or not).
+    void navigator.storage?.persist?.().catch(() => false);
     try {
       await downloadCollection(request, setProgress);
     } finally {
