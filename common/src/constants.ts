@@ -130,3 +130,6 @@ export const EQUALISER_GAIN_DB = { min: -12, max: 12 } as const;
 /** Width of the peaking bands: one octave, so neighbouring bands meet near −3 dB. */
 export const EQUALISER_PEAKING_Q = 1.41;
 export const CROSSFADE_SECONDS = { default: 0, min: 0, max: 12 } as const;
+/** The equaliser's presets by name (their curves are the web player's); "flat" changes nothing. */
+export const EQUALISER_PRESET_NAMES = ['flat', 'bass', 'vocal', 'treble'] as const;
+export const NORMALISATION_MODES = ['off', 'track', 'album'] as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { customCodeSchema, landingContentSchema } from './appearance.ts';
-import { MENU_POSITIONS } from './constants.ts';
+import { EQUALISER_PRESET_NAMES, MENU_POSITIONS, NORMALISATION_MODES } from './constants.ts';
 import { workspaceSummarySchema } from './workspaces.ts';
 
 /*
@@ -206,6 +206,11 @@ export const publicSettingsSchema = z.object({
     enable_download: z.boolean(),
     enable_repost: z.boolean(),
     track_comments: z.boolean(),
+    /** The listening engine's defaults for a listener with no saved choices (issue 19). */
+    crossfade_seconds: z.number(),
+    normalisation: z.enum(NORMALISATION_MODES),
+    target_lufs: z.number(),
+    equaliser_preset: z.enum(EQUALISER_PRESET_NAMES),
   }),
   /** Filled ad slots (spec 1 §3) by name (`artist_top`), as sanitised HTML. */
   ads: z.record(z.string(), z.string()),

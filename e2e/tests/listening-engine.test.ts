@@ -157,6 +157,44 @@ async function spectrumDb(page: Page, frequencies: number[]): Promise<number[]> 
   }, frequencies);
 }
 
+/**
+ * Plays the two-tone album and measures how long both tones are within 12 dB of full level
+ * at once: about 2.3 s of a 3 s equal-power fade, a few hundredths of a second (one analyser
+ * frame) when one track simply follows another.
+ */
+async function playAlbumAndMeasureOverlap(page: Page): Promise<number> {
+  await page.goto(withProbe(albumPath));
+  await page.getByRole('main').getByRole('button', { name: 'Play', exact: true }).click();
+  await expect
+    .poll(async () => (await spectrumDb(page, [MID_HZ]))[0]!, { timeout: 10_000 })
+    .toBeGreaterThan(-50);
+  const [fullLevel] = await spectrumDb(page, [MID_HZ]);
+  return page.evaluate(
+    async ({ hertz, threshold }) => {
+      const { analyser, context } = (window as ProbedWindow).__backbeatAudio!;
+      const spectrum = new Float32Array(analyser.frequencyBinCount);
+      const binWidth = context.sampleRate / analyser.fftSize;
+      const levelAt = (f: number) => {
+        const bin = Math.round(f / binWidth);
+        return Math.max(spectrum[bin - 1]!, spectrum[bin]!, spectrum[bin + 1]!);
+      };
+      let together = 0;
+      let secondAlone = 0;
+      const started = performance.now();
+      // Until the second tone has played alone for a while, or 15 s at most.
+      while (secondAlone < 10 && performance.now() - started < 15_000) {
+        analyser.getFloatFrequencyData(spectrum);
+        const [first, second] = hertz.map(levelAt) as [number, number];
+        if (first > threshold && second > threshold) together++;
+        if (first < threshold && second > threshold) secondAlone++;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      return (together * 50) / 1000;
+    },
+    { hertz: [MID_HZ, OTHER_HZ], threshold: fullLevel! - 12 },
+  );
+}
+
 describe('the listening engine', () => {
   it('plays two tracks 14 dB apart at the same level with loudness levelling on', async () => {
     const { page, context, errors } = await openPage();
@@ -216,39 +254,7 @@ describe('the listening engine', () => {
 
   it('crossfades into the next track over the chosen 3 s, both audible at once', async () => {
     const { page, context, errors } = await openPage({ crossfadeSeconds: 3 });
-    await page.goto(withProbe(albumPath));
-    await page.getByRole('main').getByRole('button', { name: 'Play', exact: true }).click();
-    await expect
-      .poll(async () => (await spectrumDb(page, [MID_HZ]))[0]!, { timeout: 10_000 })
-      .toBeGreaterThan(-50);
-
-    // Both tones within 12 dB of full level at once: about 2.3 s of a 3 s equal-power fade,
-    // a few hundredths of a second (one analyser frame) when one track simply follows another.
-    const [fullLevel] = await spectrumDb(page, [MID_HZ]);
-    const overlapSeconds = await page.evaluate(
-      async ({ hertz, threshold }) => {
-        const { analyser, context } = (window as ProbedWindow).__backbeatAudio!;
-        const spectrum = new Float32Array(analyser.frequencyBinCount);
-        const binWidth = context.sampleRate / analyser.fftSize;
-        const levelAt = (f: number) => {
-          const bin = Math.round(f / binWidth);
-          return Math.max(spectrum[bin - 1]!, spectrum[bin]!, spectrum[bin + 1]!);
-        };
-        let together = 0;
-        let secondAlone = 0;
-        const started = performance.now();
-        // Until the second tone has played alone for a while, or 15 s at most.
-        while (secondAlone < 10 && performance.now() - started < 15_000) {
-          analyser.getFloatFrequencyData(spectrum);
-          const [first, second] = hertz.map(levelAt) as [number, number];
-          if (first > threshold && second > threshold) together++;
-          if (first < threshold && second > threshold) secondAlone++;
-          await new Promise((resolve) => setTimeout(resolve, 50));
-        }
-        return (together * 50) / 1000;
-      },
-      { hertz: [MID_HZ, OTHER_HZ], threshold: fullLevel! - 12 },
-    );
+    const overlapSeconds = await playAlbumAndMeasureOverlap(page);
     expect(overlapSeconds).toBeGreaterThan(1.5);
     expect(overlapSeconds).toBeLessThan(3.2);
     await expect
@@ -263,5 +269,26 @@ describe('the listening engine', () => {
       });
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  it('crossfades by the admin’s default for a listener who chose nothing, and the panel shows it', async () => {
+    await server.app.services.settings.set({ 'player.crossfade_seconds': 3 });
+    try {
+      const { page, context } = await openPage();
+      const overlapSeconds = await playAlbumAndMeasureOverlap(page);
+      expect(overlapSeconds).toBeGreaterThan(1.5);
+      expect(overlapSeconds).toBeLessThan(3.2);
+      await page
+        .getByRole('region', { name: 'Player' })
+        .getByRole('button', { name: 'Playback settings' })
+        .click();
+      const dialog = page.getByRole('dialog', { name: 'Playback settings' });
+      await expect
+        .poll(() => dialog.getByRole('slider', { name: 'Overlap' }).inputValue())
+        .toBe('3');
+      await context.close();
+    } finally {
+      await server.app.services.settings.set({ 'player.crossfade_seconds': 0 });
+    }
   });
 });

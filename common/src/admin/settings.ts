@@ -1,4 +1,10 @@
 import { z } from 'zod';
+import {
+  CROSSFADE_SECONDS,
+  EQUALISER_PRESET_NAMES,
+  LOUDNESS_TARGET_LUFS,
+  NORMALISATION_MODES,
+} from '../constants.ts';
 import { MB } from '../uploads/constants.ts';
 
 /*
@@ -666,6 +672,65 @@ export const SETTING_FIELDS: SettingField[] = [
     help: 'Shows the repost button on tracks and albums.',
     input: { type: 'boolean' },
     schema: bool,
+  },
+  {
+    name: 'player.crossfade_seconds',
+    section: 'player',
+    label: 'Default crossfade',
+    help: 'Seconds each track overlaps the next, for listeners who have not chosen their own. 0 turns it off.',
+    input: { type: 'number', min: CROSSFADE_SECONDS.min, max: CROSSFADE_SECONDS.max, unit: 's' },
+    schema: z
+      .number({ error: 'The crossfade must be a number.' })
+      .int('The crossfade must be a whole number of seconds.')
+      .min(CROSSFADE_SECONDS.min, 'The crossfade must be between 0 and 12 seconds.')
+      .max(CROSSFADE_SECONDS.max, 'The crossfade must be between 0 and 12 seconds.'),
+  },
+  {
+    name: 'player.normalisation',
+    section: 'player',
+    label: 'Loudness levelling',
+    help: 'Brings tracks to the same loudness by default: each on its own, or albums as a whole.',
+    input: {
+      type: 'select',
+      options: [
+        { value: 'off', label: 'Off' },
+        { value: 'track', label: 'Track' },
+        { value: 'album', label: 'Album' },
+      ],
+    },
+    schema: choice(NORMALISATION_MODES),
+  },
+  {
+    name: 'player.target_lufs',
+    section: 'player',
+    label: 'Target loudness',
+    help: 'The loudness levelling aims at, in LUFS (streaming services use −14).',
+    input: {
+      type: 'number',
+      min: LOUDNESS_TARGET_LUFS.min,
+      max: LOUDNESS_TARGET_LUFS.max,
+      unit: 'LUFS',
+    },
+    schema: z
+      .number({ error: 'The target must be a number.' })
+      .min(LOUDNESS_TARGET_LUFS.min, 'The target must be between −23 and −6 LUFS.')
+      .max(LOUDNESS_TARGET_LUFS.max, 'The target must be between −23 and −6 LUFS.'),
+  },
+  {
+    name: 'player.equaliser_preset',
+    section: 'player',
+    label: 'Equaliser preset',
+    help: 'The equaliser curve listeners start with.',
+    input: {
+      type: 'select',
+      options: [
+        { value: 'flat', label: 'Flat' },
+        { value: 'bass', label: 'Bass boost' },
+        { value: 'vocal', label: 'Vocal' },
+        { value: 'treble', label: 'Treble boost' },
+      ],
+    },
+    schema: choice(EQUALISER_PRESET_NAMES),
   },
   {
     name: 'player.track_comments',

@@ -97,6 +97,10 @@ function publicSettings(
       enable_download: s['player.enable_download'],
       enable_repost: s['player.enable_repost'],
       track_comments: s['player.track_comments'],
+      crossfade_seconds: s['player.crossfade_seconds'],
+      normalisation: s['player.normalisation'],
+      target_lufs: s['player.target_lufs'],
+      equaliser_preset: s['player.equaliser_preset'],
     },
     ads: Object.fromEntries(
       AD_SLOTS.filter((slot) => s[slot.key]).map((slot) => [

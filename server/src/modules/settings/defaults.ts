@@ -1,5 +1,8 @@
+import type { EQUALISER_PRESET_NAMES, NORMALISATION_MODES } from '@backbeat/common';
 import {
+  CROSSFADE_SECONDS,
   LANDING_DEFAULTS,
+  LOUDNESS_TARGET_LUFS,
   MB,
   SEO_SETTING_DEFAULTS,
   type LandingContent,
@@ -117,6 +120,11 @@ export const SETTING_DEFAULTS = {
   'player.hide_lyrics': false,
   'player.enable_download': false,
   'player.enable_repost': true,
+  /** The listening engine's defaults for listeners who saved none of their own (issue 19). */
+  'player.crossfade_seconds': CROSSFADE_SECONDS.default as number,
+  'player.normalisation': 'track' as (typeof NORMALISATION_MODES)[number],
+  'player.target_lufs': LOUDNESS_TARGET_LUFS.default as number,
+  'player.equaliser_preset': 'flat' as (typeof EQUALISER_PRESET_NAMES)[number],
   /** Ad slots (spec 1 §3): sanitised HTML, empty for none. */
   'ads.general_top': '',
   'ads.general_bottom': '',

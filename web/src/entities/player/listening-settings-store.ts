@@ -1,13 +1,17 @@
 import { create } from 'zustand';
 import { getBootstrap } from '../../lib/bootstrap.ts';
-import { parseListeningSettings, type ListeningSettings } from './listening-settings.ts';
+import {
+  adminListeningDefaults,
+  parseListeningSettings,
+  type ListeningSettings,
+} from './listening-settings.ts';
 
 /** Beside the player's own `backbeat.player` session, kept per listener in this browser. */
 const STORAGE_KEY = 'backbeat.player.listening';
 
 /** The admin's player settings, where they name a listening choice, are the defaults. */
 function adminDefaults(): ListeningSettings {
-  return parseListeningSettings(getBootstrap().settings.player);
+  return adminListeningDefaults(getBootstrap().settings.player);
 }
 
 function savedSettings(): ListeningSettings {

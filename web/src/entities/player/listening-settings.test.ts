@@ -7,6 +7,7 @@ import {
   type TrackLoudness,
 } from '@backbeat/common';
 import {
+  adminListeningDefaults,
   crossfadeCurve,
   decibelsToGain,
   DEFAULT_LISTENING_SETTINGS,
@@ -146,5 +147,30 @@ describe('equaliser presets and settings', () => {
     expect(parsed.crossfadeSeconds).toBe(4);
     expect(parsed.targetLufs).toBe(-14);
     expect(parsed.equaliser.bandsDb).toEqual(DEFAULT_LISTENING_SETTINGS.equaliser.bandsDb);
+  });
+});
+
+describe('the admin’s defaults', () => {
+  it('turns the admin’s player settings into listening defaults', () => {
+    expect(
+      adminListeningDefaults({
+        crossfade_seconds: 4,
+        normalisation: 'album',
+        target_lufs: -16,
+        equaliser_preset: 'bass',
+      }),
+    ).toEqual({
+      normalisation: 'album',
+      targetLufs: -16,
+      crossfadeSeconds: 4,
+      equaliser: { preampDb: 0, bandsDb: [...EQUALISER_PRESETS.bass] },
+    });
+  });
+
+  it('falls back to the built-in defaults for what the admin did not set', () => {
+    expect(adminListeningDefaults({})).toEqual(DEFAULT_LISTENING_SETTINGS);
+    expect(adminListeningDefaults({ equaliser_preset: 'loudness' }).equaliser.bandsDb).toEqual([
+      ...EQUALISER_PRESETS.flat,
+    ]);
   });
 });

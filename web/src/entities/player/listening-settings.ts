@@ -2,7 +2,9 @@ import {
   CROSSFADE_SECONDS,
   EQUALISER_BANDS_HZ,
   EQUALISER_GAIN_DB,
+  EQUALISER_PRESET_NAMES,
   LOUDNESS_TARGET_LUFS,
+  NORMALISATION_MODES,
   REPLAY_GAIN_REFERENCE_LUFS,
   TRUE_PEAK_CEILING_DBTP,
   type TrackLoudness,
@@ -12,7 +14,7 @@ import {
  * The listener's choices for the listening engine, and the pure maths behind them (no DOM),
  * so the levelling, the crossfade curve and the presets are tested without a browser.
  */
-export const NORMALISATION_MODES = ['off', 'track', 'album'] as const;
+export { NORMALISATION_MODES };
 export type NormalisationMode = (typeof NORMALISATION_MODES)[number];
 
 export const EQUALISER_PRESETS = {
@@ -20,7 +22,7 @@ export const EQUALISER_PRESETS = {
   bass: [6, 5, 4, 2, 0, 0, 0, 0, 0, 0],
   vocal: [-2, -2, -1, 0, 2, 4, 4, 2, 0, -1],
   treble: [0, 0, 0, 0, 0, 0, 2, 4, 5, 6],
-} as const satisfies Record<string, readonly number[]>;
+} as const satisfies Record<(typeof EQUALISER_PRESET_NAMES)[number], readonly number[]>;
 export type EqualiserPreset = keyof typeof EQUALISER_PRESETS;
 
 export interface EqualiserSettings {
@@ -129,4 +131,24 @@ export function crossfadeCurve(direction: 'in' | 'out', level: number, points = 
     curve[i] = level * (direction === 'in' ? fadeIn : fadeOut);
   }
   return curve;
+}
+
+/** The admin's player settings (bootstrap, snake_case) as listening defaults. */
+export function adminListeningDefaults(
+  player: Partial<{
+    crossfade_seconds: number;
+    normalisation: string;
+    target_lufs: number;
+    equaliser_preset: string;
+  }> = {},
+): ListeningSettings {
+  const preset = (EQUALISER_PRESET_NAMES as readonly unknown[]).includes(player.equaliser_preset)
+    ? EQUALISER_PRESETS[player.equaliser_preset as EqualiserPreset]
+    : EQUALISER_PRESETS.flat;
+  return parseListeningSettings({
+    normalisation: player.normalisation,
+    targetLufs: player.target_lufs,
+    crossfadeSeconds: player.crossfade_seconds,
+    equaliser: { preampDb: 0, bandsDb: [...preset] },
+  });
 }
