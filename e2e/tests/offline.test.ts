@@ -112,8 +112,13 @@ const offlineFiles = (page: Page) =>
 async function downloadAlbum(page: Page) {
   await page.goto(server.url + albumPath);
   await page.getByRole('heading', { level: 1, name: 'Off The Grid' }).waitFor();
-  await page.getByRole('button', { name: 'Download for offline' }).click();
+  // From the keyboard: the focus moves on to "Remove download" once it is done.
+  await page.getByRole('button', { name: 'Download for offline' }).focus();
+  await page.keyboard.press('Enter');
   await page.getByRole('button', { name: 'Remove download' }).waitFor({ timeout: 20_000 });
+  await expect
+    .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+    .toBe('Remove download');
 }
 
 const seconds = (text: string | null) => {

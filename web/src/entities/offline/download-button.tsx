@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useTrans } from '../../lib/translator.ts';
 import { Button } from '../../ui/button.tsx';
 import { Icon } from '../../ui/icons.tsx';
@@ -18,13 +18,31 @@ export function DownloadButton(props: DownloadRequest) {
   const progress = useOfflineStore((s) => s.progress[key]);
   const loaded = useOfflineStore((s) => s.collections !== null);
 
+  // The control a keyboard user pressed is replaced: focus moves on to the one that follows.
+  const box = useRef<HTMLSpanElement>(null);
+  const keepFocus = useRef(false);
+  const busy = Boolean(progress);
   useEffect(() => {
     if (!loaded) void offline.load();
   }, [loaded]);
+  useEffect(() => {
+    if (!keepFocus.current || busy) return;
+    keepFocus.current = false;
+    box.current?.querySelector('button')?.focus();
+  }, [downloaded, busy]);
 
   if (!offline.supported() || !props.tracks.length) return null;
+  const holdFocus = () => {
+    keepFocus.current = box.current?.contains(document.activeElement) ?? false;
+  };
+  const wrap = (children: ReactNode) => (
+    <span ref={box} className="contents">
+      {children}
+    </span>
+  );
 
   const download = async () => {
+    holdFocus();
     try {
       await offline.download(props);
       toast(trans('":name" is ready to play offline', { name: props.name }));
@@ -36,7 +54,7 @@ export function DownloadButton(props: DownloadRequest) {
   };
 
   if (progress) {
-    return (
+    return wrap(
       <span
         role="status"
         className="inline-flex h-[50px] items-center gap-1.5 px-2 text-sm font-semibold text-fg-muted"
@@ -46,12 +64,12 @@ export function DownloadButton(props: DownloadRequest) {
           {progress.done}/{progress.total}
         </span>
         <span className="sr-only">{trans('Downloading :done of :total tracks', progress)}</span>
-      </span>
+      </span>,
     );
   }
 
   if (downloaded) {
-    return (
+    return wrap(
       <span className="inline-flex items-center gap-1">
         <span className="inline-flex h-[50px] items-center gap-1.5 px-2 text-sm font-semibold text-primary">
           <Icon name="checkCircle" size={20} />
@@ -64,17 +82,20 @@ export function DownloadButton(props: DownloadRequest) {
           className="px-3"
           aria-label={trans('Remove download')}
           title={trans('Remove download')}
-          onClick={() =>
-            void offline.remove(props.kind, props.id).catch((error) => showErrorToast(error, trans))
-          }
+          onClick={() => {
+            holdFocus();
+            void offline
+              .remove(props.kind, props.id)
+              .catch((error) => showErrorToast(error, trans));
+          }}
         >
           <Icon name="delete" size={20} />
         </Button>
-      </span>
+      </span>,
     );
   }
 
-  return (
+  return wrap(
     <Button
       variant="outline"
       size="lg"
@@ -84,6 +105,6 @@ export function DownloadButton(props: DownloadRequest) {
     >
       <Icon name="download" size={20} />
       <span className="hidden sm:inline">{trans('Download')}</span>
-    </Button>
+    </Button>,
   );
 }

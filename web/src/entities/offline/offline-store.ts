@@ -57,11 +57,12 @@ export const offline = {
     try {
       await downloadCollection(request, setProgress);
     } finally {
+      // What is downloaded first, then the end of the progress: never "idle" in between.
+      await refresh().catch(() => undefined);
       useOfflineStore.setState((s) => {
         const { [key]: _done, ...progress } = s.progress;
         return { progress };
       });
-      await refresh();
     }
   },
   async remove(kind: OfflineKind, id: number) {
