@@ -227,6 +227,7 @@ export function createServices(config: Config, database: DatabaseHandle, fileLog
     catalog: backstage.libraryCatalog,
     storage: music.storage,
     jobs,
+    batch: database.batch,
     log: (message, error) => void fileLogs.write('error', { message, error: String(error) }),
   });
   const profiles = createProfilesService({

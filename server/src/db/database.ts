@@ -14,7 +14,14 @@ export interface DatabaseHandle {
   db: Db;
   dialect: Dialect;
   destroy(): Promise<void>;
+  /**
+   * Runs `work` with its writes in one SQLite transaction (each statement of its own would
+   * commit on its own: most of a bulk import's time); plain `work()` on PostgreSQL.
+   */
+  batch?: WriteBatch;
 }
+
+export type WriteBatch = <T>(work: () => Promise<T>) => Promise<T>;
 
 // timestamptz and bigint counts come back as the same JS types the SQLite driver returns.
 const loadPg = lazyRequire<typeof pgModule>('pg');
@@ -34,9 +41,25 @@ const STATEMENT_CACHE_SIZE = 1000;
  */
 function withStatementCache(sqlite: SQLite.Database) {
   const statements = new Map<string, SQLite.Statement>();
+  /** Kysely transactions begun inside a write batch: savepoints of the batch's transaction. */
+  let nested = 0;
+  /** Kysely's own transaction statements; inside a batch they become savepoints. */
+  const inBatch = (sqlText: string) => {
+    if (sqlText === 'begin' && sqlite.inTransaction) {
+      nested++;
+      return 'savepoint kysely_nested';
+    }
+    if ((sqlText === 'commit' || sqlText === 'rollback') && nested > 0) {
+      nested--;
+      // A rolled-back savepoint stays open, empty, until the batch commits.
+      return sqlText === 'commit' ? 'release kysely_nested' : 'rollback to kysely_nested';
+    }
+    return sqlText;
+  };
   return {
     close: () => sqlite.close(),
-    prepare(sqlText: string) {
+    prepare(asked: string) {
+      const sqlText = inBatch(asked);
       let statement = statements.get(sqlText);
       if (!statement) {
         statement = sqlite.prepare(sqlText);
@@ -71,7 +94,18 @@ export function openDatabase(config: Config['database']): DatabaseHandle {
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
   });
-  return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+  // Begun and committed through Kysely's one connection, so never inside one of its
+  // transactions; queries of other requests meanwhile join the batch (committed with it).
+  const batch: WriteBatch = async (work) => {
+    if (sqlite.inTransaction) return work();
+    await sql`begin immediate`.execute(db);
+    try {
+      return await work();
+    } finally {
+      if (sqlite.inTransaction) await sql`commit -- batch`.execute(db);
+    }
+  };
+  return { db, dialect: 'sqlite', destroy: () => db.destroy(), batch };
 }
 
 export async function isDatabaseReachable(db: Db): Promise<boolean> {
