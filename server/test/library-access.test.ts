@@ -242,7 +242,13 @@ describe('a restricted folder', () => {
       root,
       'Vault/02.mp3',
       await libraryMp3(
-        { title: 'Basaltdream', artist: 'Obsidian Choir', album: 'Vault Sessions', track: 2 },
+        {
+          title: 'Basaltdream',
+          artist: 'Granite Duo',
+          album_artist: 'Obsidian Choir',
+          album: 'Vault Sessions',
+          track: 2,
+        },
         { seed: 902 },
       ),
     );
@@ -250,6 +256,9 @@ describe('a restricted folder', () => {
     await t.app.services.jobs.idle();
     expect((await searchTitles(outsider.browser, 'Basaltdream')).tracks).toEqual([]);
     expect((await searchTitles(chosen.browser, 'Basaltdream')).tracks).toEqual(['Basaltdream']);
+    // Its new artist too, from the first scan on.
+    expect((await searchTitles(outsider.browser, 'Granite Duo')).artists).toEqual([]);
+    expect((await searchTitles(chosen.browser, 'Granite Duo')).artists).toEqual(['Granite Duo']);
     expect(await status(member.browser, `/api/v1/albums/${albumId}`)).toBe(404);
   });
 });
@@ -328,7 +337,7 @@ describe('OpenSubsonic music folders', () => {
     const names = (artists.artists as { index: { artist: { name: string }[] }[] }).index.flatMap(
       (group) => group.artist.map((a) => a.name),
     );
-    expect(names).toEqual(['Obsidian Choir']);
+    expect(names).toEqual(['Granite Duo', 'Obsidian Choir']);
     const indexes = await rest(chosenKey, 'getIndexes', { musicFolderId: 1 });
     expect(JSON.stringify(indexes.indexes)).toContain('Upload Band');
     expect(JSON.stringify(indexes.indexes)).not.toContain('Obsidian Choir');

@@ -28,6 +28,8 @@ export interface LibraryTrackInput {
   mime: string;
   /** The library folder the file is in (who may see it follows the folder's access). */
   folderId: number;
+  /** The folder is seen by chosen users only (its new artists start hidden from others). */
+  restricted?: boolean;
 }
 
 const now = () => new Date().toISOString();
@@ -45,7 +47,11 @@ export function createLibraryCatalog(
 ) {
   const { repository: repo } = deps;
 
-  async function ensureArtists(names: string[]): Promise<number[]> {
+  /** `accessFolderId`: new artists start restricted to that folder (it restricts access). */
+  async function ensureArtists(
+    names: string[],
+    accessFolderId: number | null = null,
+  ): Promise<number[]> {
     const wanted = [...new Map(names.map((n) => [n.trim().toLowerCase(), n.trim()])).values()]
       .filter(Boolean)
       .map((name) => name.slice(0, 255));
@@ -67,6 +73,7 @@ export function createLibraryCatalog(
         plays: 0,
         popularity: 0,
         owner_id: null,
+        access_folder_id: accessFolderId,
         created_at: stamp,
         updated_at: stamp,
       });
@@ -79,8 +86,9 @@ export function createLibraryCatalog(
   async function ensureAlbum(
     album: NonNullable<LibraryTrackInput['album']>,
     image: string | null,
+    accessFolderId: number | null,
   ): Promise<number> {
-    const artistIds = await ensureArtists([album.artist]);
+    const artistIds = await ensureArtists([album.artist], accessFolderId);
     const found = await repo.albumByName(album.name, artistIds);
     if (found) {
       const [row] = await repo.albumRows([found.id]);
@@ -112,8 +120,9 @@ export function createLibraryCatalog(
      */
     async saveTrack(trackId: number | null, input: LibraryTrackInput) {
       const names = input.artists.length ? input.artists : [input.album?.artist ?? UNKNOWN_ARTIST];
-      const artistIds = await ensureArtists(names);
-      const albumId = input.album ? await ensureAlbum(input.album, input.image) : null;
+      const access = input.restricted ? input.folderId : null;
+      const artistIds = await ensureArtists(names, access);
+      const albumId = input.album ? await ensureAlbum(input.album, input.image, access) : null;
       const [before] = trackId ? await repo.trackRows([trackId]) : [];
       const stamp = now();
       const values = {
@@ -154,7 +163,8 @@ export function createLibraryCatalog(
       const lyrics = input.lyrics?.trim() || null;
       await repo.setLyrics(id, lyrics, lyrics ? music.releases.isSynced(lyrics) : false, stamp);
       await music.releases.syncTrack(id, { announce: false });
-      await repo.syncArtistAccess(await repo.artistsOfTracks([id]));
+      // An album's artists follow its folder's access once it is ordered (orderAlbum).
+      if (!albumId) await repo.syncArtistAccess(await repo.artistsOfTracks([id]));
       return { trackId: id, albumId, previousAlbumId: before?.album_id ?? null };
     },
 
@@ -178,6 +188,7 @@ export function createLibraryCatalog(
     async orderAlbum(albumId: number, trackIds: number[]) {
       await repo.setTrackNumbers(albumId, trackIds);
       await music.releases.syncAlbum(albumId, { announce: false });
+      await repo.syncArtistAccess(await repo.artistsOfTracks(trackIds));
     },
 
     /** Albums left without tracks that nobody owns (the library's own) go too. */
