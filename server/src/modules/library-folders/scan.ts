@@ -3,6 +3,7 @@ import type { LibraryScanFigures } from '@backbeat/common';
 import { DecodeError } from '../../lib/audio/ffmpeg.ts';
 import { processedImage } from '../../lib/image-upload.ts';
 import { libraryFileKey } from '../../storage/library-files.ts';
+import type { WriteBatch } from '../../db/database.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { LibraryCatalog, LibraryTrackInput } from '../backstage/library-catalog.ts';
 import {
@@ -21,6 +22,11 @@ export const VARIOUS_ARTISTS = 'Various Artists';
 const PROGRESS_EVERY_MS = 1000;
 /** New and changed files read ahead (tags, signature, artwork) while tracks are written. */
 const READ_AHEAD = 8;
+/**
+ * Writes of this long go in one SQLite transaction (deps.batch): short enough that another
+ * process writing to the database waits a moment at most.
+ */
+const BATCH_MS = 200;
 
 /** The folder itself could not be read (gone, unmounted, no permission). */
 export class FolderUnreadable extends Error {
@@ -39,6 +45,8 @@ export interface ScanDeps {
   >;
   storage: Pick<Storage, 'stat' | 'write'>;
   log?: (message: string, error: unknown) => void;
+  /** Groups a stretch of writes in one transaction (SQLite; see DatabaseHandle). */
+  batch?: WriteBatch;
 }
 
 export interface ScanHooks {
@@ -71,6 +79,7 @@ export async function scanFolder(
   hooks: ScanHooks,
 ): Promise<{ figures: ScanFigures; stopped: boolean }> {
   const { repository: repo, catalog } = deps;
+  const batch: WriteBatch = deps.batch ?? ((work) => work());
   const found = await walkFolder(folder.path).catch((error: unknown) => {
     throw new FolderUnreadable(error);
   });
@@ -264,28 +273,40 @@ export async function scanFolder(
   });
   let current = 0;
   let next = 0;
-  for (const file of found) {
-    if (!(await hooks.heartbeat())) return { figures, stopped: true };
-    figures.seen++;
-    const row = byPath.get(file.relativePath);
-    const unchanged = row && sameFile(row, file);
-    if (unchanged) {
-      if (row.error) figures.failed++;
-    } else {
-      // The next few changed files are read meanwhile (the writes stay one at a time).
-      for (next = Math.max(next, ++current); ; next++) {
-        const ahead = changed[next];
-        if (!ahead || reads.size >= READ_AHEAD) break;
-        const started = prepare(ahead);
-        started.catch(() => undefined); // Its error is handled when its turn comes.
-        reads.set(ahead.relativePath, started);
+  /** The files of the next stretch of BATCH_MS: their writes go in one transaction. */
+  async function stretch(from: number): Promise<number | 'stopped'> {
+    const until = Date.now() + BATCH_MS;
+    let index = from;
+    for (; index < found.length && (index === from || Date.now() < until); index++) {
+      const file = found[index]!;
+      if (!(await hooks.heartbeat())) return 'stopped';
+      figures.seen++;
+      const row = byPath.get(file.relativePath);
+      const unchanged = row && sameFile(row, file);
+      if (unchanged) {
+        if (row.error) figures.failed++;
+      } else {
+        // The next few changed files are read meanwhile (the writes stay one at a time).
+        for (next = Math.max(next, ++current); ; next++) {
+          const ahead = changed[next];
+          if (!ahead || reads.size >= READ_AHEAD) break;
+          const started = prepare(ahead);
+          started.catch(() => undefined); // Its error is handled when its turn comes.
+          reads.set(ahead.relativePath, started);
+        }
+        await readFile(file, row);
       }
-      await readFile(file, row);
+      if (Date.now() - lastProgress >= PROGRESS_EVERY_MS) {
+        lastProgress = Date.now();
+        await hooks.progress(figures);
+      }
     }
-    if (Date.now() - lastProgress >= PROGRESS_EVERY_MS) {
-      lastProgress = Date.now();
-      await hooks.progress(figures);
-    }
+    return index;
+  }
+  for (let index = 0; index < found.length;) {
+    const reached = await batch(() => stretch(index));
+    if (reached === 'stopped') return { figures, stopped: true };
+    index = reached;
   }
 
   // What is still missing was removed: its tracks leave the catalog (playlists keep working).
@@ -293,7 +314,7 @@ export async function scanFolder(
   await catalog.removeTracks(gone.flatMap((row) => (row.track_id ? [row.track_id] : [])));
   await repo.deleteFiles(gone.map((row) => row.id));
   figures.removed = gone.length;
-  await orderAlbums([...albums]);
+  await batch(() => orderAlbums([...albums]));
   await hooks.progress(figures);
   return { figures, stopped: false };
 
