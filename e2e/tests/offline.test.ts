@@ -149,6 +149,13 @@ describe('the installable app', () => {
       // The PNG header's width and height.
       expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([size, size]);
     }
+    // Chromium's own verdict on installing the page as an app (a test context is incognito,
+    // which it names beside any fault of the site's, such as a missing manifest or icon).
+    const cdp = await context.newCDPSession(page);
+    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+    expect(
+      installabilityErrors.map((e) => e.errorId).filter((id) => id !== 'in-incognito'),
+    ).toEqual([]);
     await context.close();
   });
 
