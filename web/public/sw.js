@@ -139,7 +139,10 @@ async function networkFirst(request, cacheName, key, keep = (response) => respon
     const response = (await preload) || (await fetch(request));
     if (keep(response)) {
       const copy = response.clone();
-      caches.open(cacheName).then((cache) => cache.put(key, copy));
+      caches
+        .open(cacheName)
+        .then((cache) => cache.put(key, copy))
+        .catch(() => undefined);
     }
     return response;
   } catch (error) {
@@ -156,7 +159,10 @@ async function cacheFirst(request, cacheName) {
   const response = await fetch(request);
   if (response.ok) {
     const copy = response.clone();
-    caches.open(cacheName).then((cache) => cache.put(request, copy));
+    caches
+      .open(cacheName)
+      .then((cache) => cache.put(request, copy))
+      .catch(() => undefined);
   }
   return response;
 }
@@ -170,23 +176,22 @@ const isPage = (response) =>
 
 /** Paths the listener downloaded (tracks, their albums' and playlists' answers, artwork). */
 let downloaded = null;
-let reading = null;
+let reads = 0;
+/** Reads the list again; a read that a newer one overtook does not overwrite it. */
 function readDownloaded() {
-  reading =
-    reading ||
-    caches
-      .open(OFFLINE_CACHE)
-      .then((cache) => cache.keys())
-      .then((requests) => {
-        downloaded = new Set(
-          requests
-            .map((request) => new URL(request.url).pathname)
-            .filter((path) => !path.startsWith(RECORD_PREFIX)),
-        );
-        reading = null;
-        return downloaded;
-      });
-  return reading;
+  const read = ++reads;
+  return caches
+    .has(OFFLINE_CACHE)
+    .then((has) => (has ? caches.open(OFFLINE_CACHE).then((cache) => cache.keys()) : []))
+    .then((requests) => {
+      const paths = new Set(
+        requests
+          .map((request) => new URL(request.url).pathname)
+          .filter((path) => !path.startsWith(RECORD_PREFIX)),
+      );
+      if (read === reads) downloaded = paths;
+      return paths;
+    });
 }
 readDownloaded();
 

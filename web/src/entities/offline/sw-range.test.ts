@@ -14,7 +14,7 @@ function loadWorker(): WorkerRange {
     location: { origin: 'http://127.0.0.1' },
     navigator: { onLine: true },
   };
-  const caches = { open: async () => ({ keys: async () => [] }) };
+  const caches = { has: async () => false, open: async () => ({ keys: async () => [] }) };
   const run = new Function('self', 'caches', 'clients', 'importScripts', source) as (
     ...globals: unknown[]
   ) => void;
