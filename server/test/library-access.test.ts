@@ -44,7 +44,13 @@ beforeAll(async () => {
     root,
     'Vault/01.mp3',
     await libraryMp3(
-      { title: 'Quartzwhisper', artist: 'Obsidian Choir', album: 'Vault Sessions', track: 1 },
+      {
+        title: 'Quartzwhisper',
+        artist: 'Obsidian Choir',
+        album: 'Vault Sessions',
+        track: 1,
+        genre: 'Vaultwave',
+      },
       { seed: 901 },
     ),
   );
@@ -197,6 +203,9 @@ describe('a restricted folder', () => {
     expect(found.tracks).toEqual([]);
     expect(await searchTitles(outsider.browser, 'Vault Sessions')).toMatchObject({ albums: [] });
     expect(await searchTitles(guest, 'Obsidian Choir')).toMatchObject({ artists: [] });
+    const genres = await outsider.browser.get('/api/v1/genres');
+    expect(genres.statusCode).toBe(200);
+    expect(genres.body.toLowerCase()).not.toContain('vaultwave');
     const seen = await playlistTrackIds(outsider.browser);
     expect(seen).not.toContain(trackId);
     if (publicTrackId) expect(seen).toContain(publicTrackId);
@@ -231,6 +240,8 @@ describe('a restricted folder', () => {
     expect(saved).toMatchObject({ access: 'everyone', users: [], roles: [] });
     expect(await status(guest, `/api/v1/tracks/${trackId}`)).toBe(200);
     expect(await status(outsider.browser, `/api/v1/artists/${artistId}`)).toBe(200);
+    const genres = await outsider.browser.get('/api/v1/genres');
+    expect(genres.body.toLowerCase()).toContain('vaultwave');
     expect((await searchTitles(outsider.browser, 'Quartzwhisper')).tracks).toEqual([
       'Quartzwhisper',
     ]);
@@ -379,6 +390,9 @@ describe('OpenSubsonic music folders', () => {
     expect(album.error?.code).toBe(70);
     const artist = await rest(outsiderKey, 'getArtist', { id: `ar-${artistId}` });
     expect(artist.error?.code).toBe(70);
+    const genres = await rest(outsiderKey, 'getGenres');
+    expect(JSON.stringify(genres.genres).toLowerCase()).not.toContain('vaultwave');
+    expect(JSON.stringify((await rest(chosenKey, 'getGenres')).genres)).toContain('vaultwave');
     const list = await rest(outsiderKey, 'getAlbumList2', { type: 'newest', size: 500 });
     expect(albumNames(list)).not.toContain('Vault Sessions');
     expect(albumNames(list)).toContain('Uploaded Record');

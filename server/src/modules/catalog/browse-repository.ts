@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { artistVisible, opensFolder, visible } from './visibility.ts';
+import { artistVisible, opensFolder, taxonomyVisible, visible } from './visibility.ts';
 
 /** The album orders a library client can ask for (OpenSubsonic getAlbumList2 types). */
 export const ALBUM_ORDERS = [
@@ -339,8 +339,8 @@ export function createCatalogBrowseRepository(db: Db) {
       return rows.map((row) => row.id);
     },
 
-    /** Every genre with how many tracks and albums carry it. */
-    async genreCounts() {
+    /** Every genre the viewer may see with how many of their tracks and albums carry it. */
+    async genreCounts(viewerId: number) {
       return db
         .selectFrom('genres')
         .select([
@@ -349,16 +349,21 @@ export function createCatalogBrowseRepository(db: Db) {
           (eb) =>
             eb
               .selectFrom('track_genres')
+              .innerJoin('tracks', 'tracks.id', 'track_genres.track_id')
               .select(sql<number>`count(*)`.as('n'))
               .whereRef('track_genres.genre_id', '=', 'genres.id')
+              .where(visible('tracks', viewerId))
               .as('song_count'),
           (eb) =>
             eb
               .selectFrom('album_genres')
+              .innerJoin('albums', 'albums.id', 'album_genres.album_id')
               .select(sql<number>`count(*)`.as('n'))
               .whereRef('album_genres.genre_id', '=', 'genres.id')
+              .where(visible('albums', viewerId))
               .as('album_count'),
         ])
+        .where(taxonomyVisible('genres', viewerId))
         .orderBy(sql`lower(genres.display_name)`)
         .execute();
     },

@@ -121,8 +121,8 @@ export function createCatalogBrowse(deps: {
       );
     },
 
-    async genres() {
-      const rows = await repository.genreCounts();
+    async genres(viewer: Viewer) {
+      const rows = await repository.genreCounts(viewerKey(viewer));
       return rows.map((row) => ({
         name: row.display_name,
         song_count: Number(row.song_count ?? 0),

@@ -273,8 +273,8 @@ export function createCatalogService(deps: { repository: CatalogRepository }) {
       if (!tag) throw notFound();
       return tag;
     },
-    async tagsByIds(ids: number[]): Promise<Tag[]> {
-      return inOrder(ids, await repo.tagsByIds(ids)).map(presentTag);
+    async tagsByIds(ids: number[], viewer: Viewer = ANYONE): Promise<Tag[]> {
+      return inOrder(ids, await repo.tagsByIds(ids, viewerKey(viewer))).map(presentTag);
     },
     async tagTracks(tagId: number, viewer: Viewer, page: PageQuery): Promise<Pagination<Track>> {
       const key = viewerKey(viewer);

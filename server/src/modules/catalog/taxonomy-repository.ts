@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db, Dialect } from '../../db/database.ts';
 import { inIds } from '../../db/id-list.ts';
+import { taxonomyVisible } from './visibility.ts';
 
 /** Genre, tag and lyrics reads of the catalog repository. */
 export function createTaxonomyQueries(db: Db, dialect: Dialect) {
@@ -48,10 +49,12 @@ export function createTaxonomyQueries(db: Db, dialect: Dialect) {
         .execute();
     },
 
-    async genres(limit: number) {
+    /** The most popular genres, leaving out those that exist only through hidden music. */
+    async genres(limit: number, viewerId = 0) {
       return db
         .selectFrom('genres')
         .select(['id', 'name', 'display_name', 'image'])
+        .where(taxonomyVisible('genres', viewerId))
         .orderBy('popularity', 'desc')
         .orderBy('name')
         .limit(limit)
@@ -82,12 +85,13 @@ export function createTaxonomyQueries(db: Db, dialect: Dialect) {
         .executeTakeFirst();
     },
 
-    async tagsByIds(ids: readonly number[]) {
+    async tagsByIds(ids: readonly number[], viewerId = 0) {
       if (!ids.length) return [];
       return db
         .selectFrom('tags')
         .select(['id', 'name', 'display_name'])
         .where(inIds(dialect, 'tags.id', ids))
+        .where(taxonomyVisible('tags', viewerId))
         .execute();
     },
 

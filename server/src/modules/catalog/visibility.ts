@@ -42,6 +42,22 @@ export const visibleById = (table: 'tracks' | 'albums', viewerId: number) =>
 export const artistVisible = (viewerId: number) =>
   sql<boolean>`(artists.access_folder_id is null or ${restrictedOpen('artists', viewerId)})`;
 
+const TAXONOMY = {
+  genres: { tracks: 'track_genres', albums: 'album_genres', key: 'genre_id' },
+  tags: { tracks: 'track_tags', albums: 'album_tags', key: 'tag_id' },
+} as const;
+
+/**
+ * A genre or tag is listed unless all the music carrying it is hidden from the viewer and some
+ * of it is a restricted library folder's (it exists only through that folder).
+ */
+export function taxonomyVisible(table: 'genres' | 'tags', viewerId: number) {
+  const links = TAXONOMY[table];
+  const own = sql.ref(`${table}.id`);
+  const key = (alias: string) => sql.ref(`${alias}.${links.key}`);
+  return sql<boolean>`(exists (select 1 from ${sql.table(links.tracks)} vl inner join tracks on tracks.id = vl.track_id where ${key('vl')} = ${own} and ${visible('tracks', viewerId)}) or exists (select 1 from ${sql.table(links.albums)} vl inner join albums on albums.id = vl.album_id where ${key('vl')} = ${own} and ${visible('albums', viewerId)}) or not exists (select 1 from ${sql.table(links.tracks)} vl inner join tracks on tracks.id = vl.track_id where ${key('vl')} = ${own} and tracks.access_folder_id is not null))`;
+}
+
 /** The fields of a row the policy reads. */
 export interface AccessRow {
   is_public: number | boolean;

@@ -59,7 +59,7 @@ export function createSearchService(deps: {
               break;
             }
             case 'tags':
-              results.tags = await catalog.tagsByIds(await index.query('tag', terms, page));
+              results.tags = await catalog.tagsByIds(await index.query('tag', terms, page), viewer);
               break;
             case 'users':
               results.users = await index.users(terms, query.trim(), perPage);

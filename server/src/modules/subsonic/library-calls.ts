@@ -281,8 +281,8 @@ export function createLibraryCalls(deps: LibraryCallDeps) {
       return { randomSongs: { song: await songs(user, tracks) } };
     },
 
-    async getGenres(): Promise<Payload> {
-      const genres = await browse.genres();
+    async getGenres(user: User): Promise<Payload> {
+      const genres = await browse.genres(viewerOf(user));
       return {
         genres: {
           genre: genres.map((genre) => ({

@@ -119,7 +119,7 @@ export const subsonicRoutes: RoutesPlugin = async (app) => {
     getSong: ({ user, params }) => library.getSong(user, params),
     getAlbumList2: ({ user, params }) => library.getAlbumList2(user, params),
     getRandomSongs: ({ user, params }) => library.getRandomSongs(user, params),
-    getGenres: () => library.getGenres(),
+    getGenres: ({ user }) => library.getGenres(user),
     getStarred2: ({ user, params }) => library.getStarred2(user, params),
     star: ({ user, params }) => library.star(user, params, true),
     unstar: ({ user, params }) => library.star(user, params, false),
