@@ -25,7 +25,7 @@ export async function readFileTags(file: FoundFile): Promise<FileTags> {
     return {
       tags: tagsOf(quick as unknown as Parameters<typeof tagsOf>[0]),
       durationMs: quick.durationMs,
-      artwork: picture?.data.length ? Buffer.from(picture.data) : null,
+      artwork: picture?.data.length ? picture.data : null,
     };
   }
   const metadata = await readMetadata({

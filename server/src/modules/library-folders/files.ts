@@ -1,5 +1,12 @@
 import { createHash } from 'node:crypto';
-import { createReadStream, readdirSync, realpathSync, statSync, type Dirent } from 'node:fs';
+import {
+  createReadStream,
+  readFileSync,
+  readdirSync,
+  realpathSync,
+  statSync,
+  type Dirent,
+} from 'node:fs';
 import { open, opendir, readFile, realpath, stat } from 'node:fs/promises';
 import { extname, join, sep } from 'node:path';
 import { LIBRARY_AUDIO_EXTENSIONS } from '@backbeat/common';
@@ -111,16 +118,24 @@ export async function walkFolder(root: string): Promise<FoundFile[]> {
   return found.sort((a, b) => byName(a.relativePath, b.relativePath));
 }
 
+/** Files up to this size are hashed from one synchronous read (most tracks of a library). */
+const WHOLE_READ_BYTES = 2 * 1024 * 1024;
+
+/** Where a leading ID3v2 tag ends (0 without one), from the file's first 10 bytes. */
+function id3End(head: Buffer): number {
+  if (head.length < 10 || head.toString('latin1', 0, 3) !== 'ID3') return 0;
+  // Synchsafe size (7 bits a byte), plus the header and a footer when flagged.
+  const size = ((head[6]! & 0x7f) << 21) | ((head[7]! & 0x7f) << 14) | ((head[8]! & 0x7f) << 7);
+  return 10 + (size | (head[9]! & 0x7f)) + (head[5]! & 0x10 ? 10 : 0);
+}
+
 /** Where a leading ID3v2 tag ends (0 without one): tags may change, the audio may not. */
 async function audioStart(path: string): Promise<number> {
   const handle = await open(path, 'r');
   try {
     const head = Buffer.alloc(10);
     const { bytesRead } = await handle.read(head, 0, 10, 0);
-    if (bytesRead < 10 || head.toString('latin1', 0, 3) !== 'ID3') return 0;
-    // Synchsafe size (7 bits a byte), plus the header and a footer when flagged.
-    const size = ((head[6]! & 0x7f) << 21) | ((head[7]! & 0x7f) << 14) | ((head[8]! & 0x7f) << 7);
-    return 10 + (size | (head[9]! & 0x7f)) + (head[5]! & 0x10 ? 10 : 0);
+    return id3End(head.subarray(0, bytesRead));
   } finally {
     await handle.close();
   }
@@ -131,6 +146,11 @@ async function audioStart(path: string): Promise<number> {
  * that was moved, even with its tags edited, is known again.
  */
 export async function signatureOf(file: FoundFile): Promise<string> {
+  if (file.size <= WHOLE_READ_BYTES) {
+    const bytes = readFileSync(file.absolutePath);
+    const audio = bytes.subarray(Math.min(id3End(bytes), bytes.length));
+    return createHash('sha256').update(audio).digest('hex');
+  }
   const start = Math.min(await audioStart(file.absolutePath), file.size);
   const hash = createHash('sha256');
   if (start < file.size) {
