@@ -219,6 +219,8 @@ describe('a restricted folder', () => {
       range: 'bytes=0-99',
     });
     expect(stream.statusCode).toBe(206);
+    const download = await chosen.browser.get(`/api/v1/tracks/${trackId}/download`);
+    expect(download.statusCode).not.toBe(404);
     const found = await searchTitles(chosen.browser, 'Quartzwhisper');
     expect(found.tracks).toEqual(['Quartzwhisper']);
     expect(await playlistTrackIds(chosen.browser)).toContain(trackId);

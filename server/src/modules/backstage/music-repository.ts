@@ -109,6 +109,7 @@ export function createBackstageMusicRepository(db: Db) {
           'tracks.description',
           'tracks.owner_id',
           'tracks.is_public',
+          'tracks.access_folder_id',
           'tracks.status',
           'tracks.visibility',
           'tracks.release_at',

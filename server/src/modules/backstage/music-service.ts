@@ -416,7 +416,11 @@ export function createBackstageMusicService(deps: MusicDeps) {
       const [row] = await repo.trackRows([id]);
       if (!row?.audio_path) throw notFound();
       const manages = await policy.canManageTrack(user, id);
-      if (Number(row.is_public) !== 1 && !manages) throw notFound();
+      // Public, or listed in a restricted library folder the user may open (issue 18).
+      const sees =
+        Number(row.is_public) === 1 ||
+        (row.access_folder_id != null && (await repo.opensFolder(row.access_folder_id, user.id)));
+      if (!sees && !manages) throw notFound();
       if (Number(row.downloadable) !== 1 && !manages && !siteAllows) {
         throw forbidden('This track cannot be downloaded.');
       }
