@@ -211,6 +211,8 @@ const albumFields = {
   image: imageField,
   visibility: z.enum(MUSIC_VISIBILITIES, { error: 'Choose public or private.' }),
   release_at: isoDate.nullable(),
+  /** Recorded without gaps: the player joins its tracks sample-exact and never crossfades. */
+  gapless: z.boolean({ error: 'Choose on or off.' }),
 };
 export const createAlbumSchema = z.object(albumFields).partial().required({
   name: true,
@@ -295,6 +297,7 @@ export const backstageAlbumSchema = z.object({
   type: z.enum(ALBUM_TYPES),
   release_date: z.string().nullable(),
   tracks_count: z.number(),
+  gapless: z.boolean(),
   ...releaseFields,
 });
 export type BackstageAlbum = z.infer<typeof backstageAlbumSchema>;

@@ -276,17 +276,21 @@ describe('editing', () => {
       description: 'Notes',
       tags: ['live'],
       visibility: 'private',
+      gapless: true,
     });
     expect(edited.json().album).toMatchObject({
       description: 'Notes',
       tags: ['live'],
       visibility: 'private',
+      gapless: true,
     });
     const bad = await owner.browser.put(`/api/v1/backstage/albums/${albumId}`, {
       release_date: 'tomorrow',
       type: 'mixtape',
+      gapless: 'yes',
     });
     expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().errors)).toEqual(expect.arrayContaining(['gapless']));
     const wrongOrder = await owner.browser.put(`/api/v1/backstage/albums/${albumId}/track-order`, {
       track_ids: [123456],
     });

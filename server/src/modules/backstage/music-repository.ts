@@ -141,6 +141,7 @@ export function createBackstageMusicRepository(db: Db) {
           'visibility',
           'release_at',
           'created_at',
+          'gapless',
           (eb) =>
             eb
               .selectFrom('tracks')

@@ -152,6 +152,7 @@ export function createBackstageMusicService(deps: MusicDeps) {
       ...(input.image !== undefined ? { image: input.image || null } : {}),
       ...(input.visibility !== undefined ? { visibility: input.visibility } : {}),
       ...(input.release_at !== undefined ? { release_at: input.release_at } : {}),
+      ...(input.gapless !== undefined ? { gapless: input.gapless ? 1 : 0 } : {}),
       updated_at: stamp,
     });
     if (input.artist_ids) await repo.setArtists('album_artists', id, input.artist_ids);

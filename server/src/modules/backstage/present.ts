@@ -57,6 +57,7 @@ export function presentAlbum(row: AlbumRow, extras: Extras): BackstageAlbum {
     type: oneOf<AlbumType>(ALBUM_TYPES, row.type, 'album'),
     release_date: row.release_date,
     tracks_count: Number(row.tracks_count ?? 0),
+    gapless: Number(row.gapless) === 1,
     status: oneOf(RELEASE_STATUSES, row.status, 'draft'),
     visibility: oneOf(MUSIC_VISIBILITIES, row.visibility, 'public'),
     release_at: iso(row.release_at),

@@ -13,7 +13,7 @@ import { useTrans } from '../../../lib/translator.ts';
 import { useEditorBase } from './editor-base.ts';
 import { Button } from '../../../ui/button.tsx';
 import { openDialog } from '../../../ui/dialog/dialog-store.ts';
-import { TextField } from '../../../ui/text-field.tsx';
+import { Checkbox, TextField } from '../../../ui/text-field.tsx';
 import { toast } from '../../../ui/toast/toast-store.ts';
 import { ConfirmDialog } from '../../../entities/workspaces/workspace-form-dialog.tsx';
 import { ArtistPicker } from '../components/artist-picker.tsx';
@@ -47,6 +47,7 @@ export function AlbumForm({ album }: { album: BackstageAlbumDetails | null }) {
   const [image, setImage] = useState(album?.image ?? '');
   const [visibility, setVisibility] = useState<MusicVisibility>(album?.visibility ?? 'public');
   const [releaseAt, setReleaseAt] = useState(toLocalInput(album?.release_at ?? null));
+  const [gapless, setGapless] = useState(album?.gapless ?? false);
   const [tracks, setTracks] = useState(album?.tracks ?? []);
   const [busy, setBusy] = useState(false);
   const typeLabels: Record<AlbumType, string> = {
@@ -67,6 +68,7 @@ export function AlbumForm({ album }: { album: BackstageAlbumDetails | null }) {
     image: image || null,
     visibility,
     release_at: fromLocalInput(releaseAt),
+    gapless,
   });
 
   const run = async (work: () => Promise<void>) => {
@@ -215,6 +217,11 @@ export function AlbumForm({ album }: { album: BackstageAlbumDetails | null }) {
           value={releaseAt}
           onChange={(e) => setReleaseAt(e.target.value)}
           error={fields.error('release_at')}
+        />
+        <Checkbox
+          label={trans('Recorded without gaps (play the tracks seamlessly, never crossfade)')}
+          checked={gapless}
+          onChange={(e) => setGapless(e.target.checked)}
         />
       </Section>
       {album && (
