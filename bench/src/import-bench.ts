@@ -9,12 +9,37 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { build } from 'esbuild';
 import { parseFile } from 'music-metadata';
 import { SERVER_NODE_FLAGS } from './server-flags.ts';
 import { taggedLibrary } from './tagged-library.ts';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
-const CLI = join(ROOT, 'server/src/library-import-cli.ts');
+/** The command as `npm run import` runs it: bundled (server/build.mjs's options), not via tsx. */
+const CLI_DIR = join(ROOT, 'server/dist/bench-import');
+
+async function bundleCli(): Promise<string> {
+  const pkg = JSON.parse(readFileSync(join(ROOT, 'server/package.json'), 'utf8')) as {
+    dependencies: Record<string, string>;
+  };
+  const external = Object.keys(pkg.dependencies).filter(
+    (name) => !name.startsWith('@backbeat/') && name !== 'kysely',
+  );
+  await build({
+    entryPoints: { 'library-import-cli': join(ROOT, 'server/src/library-import-cli.ts') },
+    outdir: CLI_DIR,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    external: [...external, ...external.map((name) => `${name}/*`)],
+    banner: {
+      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+    },
+    logLevel: 'warning',
+  });
+  return join(CLI_DIR, 'library-import-cli.js');
+}
 const GOALS = { filesPerMinute: 90_000, rssMb: 150, rescanMs: 1000 };
 
 export interface ImportBenchResult {
@@ -37,11 +62,11 @@ const rssMb = (pid: number) => {
   }
 };
 
-/** One `npm run import` (the command's own code, through tsx): wall time and peak RSS. */
-async function runImport(folder: string, storage: string) {
+/** One `npm run import` (its bundle, with the server's Node flags): wall time and peak RSS. */
+async function runImport(cli: string, folder: string, storage: string) {
   const { DATABASE_URL: _d, REDIS_URL: _r, ...inherited } = process.env;
   const started = performance.now();
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', CLI, folder], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, cli, folder], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...inherited, STORAGE_PATH: storage, LOG_LEVEL: 'warn', INIT_CWD: ROOT },
@@ -99,12 +124,13 @@ export async function runImportBench(files: number): Promise<ImportBenchResult> 
     for (const path of paths) await parseFile(path, { duration: false, skipCovers: false });
     const bareTagsMs = performance.now() - started;
 
-    const first = await runImport(folder, storage);
+    const cli = await bundleCli();
+    const first = await runImport(cli, folder, storage);
     const imported = lastScan(storage);
     if (imported.tracks !== files) {
       throw new Error(`import made ${imported.tracks} tracks of ${files}:\n${first.output}`);
     }
-    await runImport(folder, storage);
+    await runImport(cli, folder, storage);
     const rescan = lastScan(storage);
     return {
       files: paths.length,
