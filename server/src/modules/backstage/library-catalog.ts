@@ -1,3 +1,4 @@
+import type { GaplessInfo } from '@backbeat/common';
 import { searchDocument } from '../search/document.ts';
 import type { BackstageMusicService } from './music-service.ts';
 import type { MusicDeps } from './ports.ts';
@@ -21,6 +22,8 @@ export interface LibraryTrackInput {
   durationMs: number;
   waveform: number[];
   loudness: { integrated_lufs: number; true_peak_dbtp: number; track_gain_db: number } | null;
+  /** Encoder delay and padding the pipeline read (gapless playback), if any. */
+  gapless?: GaplessInfo | null;
   genres: string[];
   lyrics: string | null;
   /** Storage key of the audio (`library/<file id>`) and its type. */
@@ -136,6 +139,7 @@ export function createLibraryCatalog(
         loudness_lufs: input.loudness?.integrated_lufs ?? null,
         true_peak_dbtp: input.loudness?.true_peak_dbtp ?? null,
         track_gain_db: input.loudness?.track_gain_db ?? null,
+        gapless: input.gapless ? JSON.stringify(input.gapless) : null,
         library_folder_id: input.folderId,
         updated_at: stamp,
       };
@@ -171,7 +175,7 @@ export function createLibraryCatalog(
     /** The decode's measures of a track saved by its tags (waveform, loudness, exact length). */
     async saveAnalysis(
       trackId: number,
-      analysis: Pick<LibraryTrackInput, 'durationMs' | 'waveform' | 'loudness'>,
+      analysis: Pick<LibraryTrackInput, 'durationMs' | 'waveform' | 'loudness' | 'gapless'>,
     ) {
       await repo.updateTrack(trackId, {
         duration: analysis.durationMs,
@@ -179,6 +183,7 @@ export function createLibraryCatalog(
         loudness_lufs: analysis.loudness?.integrated_lufs ?? null,
         true_peak_dbtp: analysis.loudness?.true_peak_dbtp ?? null,
         track_gain_db: analysis.loudness?.track_gain_db ?? null,
+        gapless: analysis.gapless ? JSON.stringify(analysis.gapless) : null,
         updated_at: now(),
       });
       deps.afterChange();

@@ -68,6 +68,7 @@ export async function analysePending(
                 track_gain_db: loudness.track_gain_db,
               }
             : null,
+        gapless: media.gapless,
       });
       result.analysed++;
     } catch (error) {

@@ -193,6 +193,7 @@ export async function scanFolder(
       durationMs: read.durationMs,
       waveform: [],
       loudness: null,
+      gapless: null,
       genres: tags?.genres ?? [],
       lyrics: tags?.lyrics ?? null,
       audioPath: libraryFileKey(fileId),
