@@ -295,6 +295,31 @@ describe('music downloaded for offline play', () => {
     await context.close();
   });
 
+  it('catches up with a playlist that gained tracks since it was downloaded', async () => {
+    const { playlists, users } = server.app.services;
+    const scope = { workspaceId: 0, userId: listenerId, role: 'owner' as const };
+    const owner = (await users.findById(listenerId))!;
+    const playlist = await playlists.create(scope, { name: 'Growing' }, owner);
+    await playlists.addTracks(scope, playlist.id, [trackIds[1]!]);
+    const streams = async (page: Page) =>
+      (await offlineFiles(page)).filter((path) => path.endsWith('/stream')).sort();
+
+    const { page, context } = await installedPage(`/playlist/${playlist.id}/growing`);
+    await page.getByRole('button', { name: 'Download for offline' }).click();
+    await page.getByRole('button', { name: 'Remove download' }).waitFor({ timeout: 20_000 });
+    expect(await streams(page)).toEqual([`/api/v1/tracks/${trackIds[1]}/stream`]);
+
+    await playlists.addTracks(scope, playlist.id, [trackIds[0]!]);
+    await page.reload();
+    await page.getByRole('button', { name: 'Update download' }).click();
+    await expect
+      .poll(() => streams(page), { timeout: 20_000 })
+      .toEqual(trackIds.map((id) => `/api/v1/tracks/${id}/stream`).sort());
+    await page.getByRole('button', { name: 'Remove download' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Update download' }).count()).toBe(0);
+    await context.close();
+  });
+
   // Last in the file: signing out ends the session the other tests share.
   it('forgets the downloads when the listener signs out', async () => {
     const { page, context } = await installedPage();

@@ -14,7 +14,10 @@ import { offline, useOfflineStore } from './offline-store.ts';
 export function DownloadButton(props: DownloadRequest) {
   const trans = useTrans();
   const key = collectionKey(props.kind, props.id);
-  const downloaded = useOfflineStore((s) => Boolean(s.collections?.[key]));
+  const record = useOfflineStore((s) => s.collections?.[key]);
+  const downloaded = Boolean(record);
+  // A playlist that gained tracks since: its download can catch up.
+  const outdated = record ? props.tracks.some((t) => !record.trackIds.includes(t.id)) : false;
   const progress = useOfflineStore((s) => s.progress[key]);
   const loaded = useOfflineStore((s) => s.collections !== null);
 
@@ -76,6 +79,12 @@ export function DownloadButton(props: DownloadRequest) {
           <span className="hidden sm:inline">{trans('Downloaded')}</span>
           <span className="sr-only sm:hidden">{trans('Downloaded')}</span>
         </span>
+        {outdated && (
+          <Button variant="outline" size="lg" onClick={() => void download()}>
+            <Icon name="refresh" size={20} />
+            {trans('Update download')}
+          </Button>
+        )}
         <Button
           variant="text"
           size="lg"

@@ -144,17 +144,21 @@ export async function downloadCollection(
   onProgress: (done: number, total: number) => void,
 ): Promise<OfflineCollection> {
   const cache = await caches.open(OFFLINE_CACHE);
-  const others = (await listCollections()).filter(
-    (c) => !(c.kind === request.kind && c.id === request.id),
+  const all = await listCollections();
+  const same = (c: OfflineCollection) => c.kind === request.kind && c.id === request.id;
+  const others = all.filter((c) => !same(c));
+  // Downloading again (a playlist that changed) fetches only the tracks it lacks.
+  const previous = all.find(same);
+  const keptElsewhere = new Map(
+    [...others, ...(previous ? [previous] : [])].flatMap((c) => Object.entries(c.files)),
   );
-  const keptElsewhere = new Map(others.flatMap((c) => Object.entries(c.files)));
   const files: Record<string, number> = {};
   const added: string[] = [];
   const total = request.tracks.length;
   try {
     const pagePath = sameOriginPath(pageAnswerUrl(request.kind, request.id))!;
     files[pagePath] = await keep(cache, pageAnswerUrl(request.kind, request.id), pagePath);
-    added.push(pagePath);
+    if (!keptElsewhere.has(pagePath)) added.push(pagePath);
     for (const address of playChecks()) {
       const path = sameOriginPath(address)!;
       files[path] = await keep(cache, address, path);
@@ -207,6 +211,11 @@ export async function downloadCollection(
     downloadedAt: new Date().toISOString(),
   };
   await cache.put(recordPath(request.kind, request.id), Response.json(record));
+  // What the earlier download held and this one does not (tracks taken off a playlist).
+  if (previous) {
+    const gone = Object.keys(previous.files).filter((path) => !(path in files));
+    await dropFiles(cache, gone, others);
+  }
   notifyWorker();
   return record;
 }
