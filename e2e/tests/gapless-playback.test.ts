@@ -250,6 +250,21 @@ describe('resilience', () => {
     await context.close();
   });
 
+  it('plays a gapless album on plain <audio> where the browser has no Web Audio', async () => {
+    const { page, context, errors } = await openPage();
+    await context.addInitScript(() => {
+      const bare = window as unknown as Record<string, unknown>;
+      delete bare.AudioContext;
+      delete bare.webkitAudioContext;
+    });
+    await playFrom(page, albums.wav);
+    await expect.poll(() => position(page), { timeout: 10_000 }).toBeGreaterThan(0.5);
+    await expect.poll(() => nowPlaying(page), { timeout: 10_000 }).toBe(tracks.secondWav.name);
+    expect(await page.evaluate(() => 'AudioContext' in window)).toBe(false);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('skips a track that cannot be played, says so, and plays the next', async () => {
     const { page, context } = await openPage();
     await playFrom(page, albums.holes);

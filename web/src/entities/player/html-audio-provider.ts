@@ -50,6 +50,8 @@ export function createHtmlAudioProvider(): PlaybackProvider {
   let gapless: GaplessPlayer | null = null;
   let buffered = false;
   let bufferLoad: AbortController | null = null;
+  /** A seek asked for while the track was still decoding, applied once it starts. */
+  let pendingSeek: number | null = null;
   let bufferLevel = 1;
   let ticker: ReturnType<typeof setInterval> | null = null;
   /** Whether the listener wants sound now (for recovery and the background fallback). */
@@ -243,6 +245,7 @@ export function createHtmlAudioProvider(): PlaybackProvider {
     const abort = new AbortController();
     bufferLoad = abort;
     buffered = true;
+    pendingSeek = null;
     bufferLevel = decibelsToGain(options.levelDb ?? 0);
     for (const audio of elements) audio.pause();
     events?.time(options.startAt ?? 0, 0);
@@ -256,6 +259,8 @@ export function createHtmlAudioProvider(): PlaybackProvider {
       )
       .then((started) => {
         if (!started || abort.signal.aborted) return;
+        if (pendingSeek !== null) gapless!.seek(pendingSeek);
+        pendingSeek = null;
         events?.time(gapless!.position(), gapless!.duration());
         if (options.autoplay) events?.playing();
         startTicker();
@@ -443,7 +448,8 @@ export function createHtmlAudioProvider(): PlaybackProvider {
     },
     seek(seconds) {
       if (!Number.isFinite(seconds)) return;
-      if (buffered) {
+      if (buffered && !gapless?.active) pendingSeek = seconds;
+      else if (buffered) {
         gapless?.seek(seconds);
         events?.time(gapless?.position() ?? seconds, gapless?.duration() ?? 0);
       } else if (active) active.currentTime = Math.max(0, seconds);

@@ -1,0 +1,293 @@
+// The listening engine in Chromium (issue 19): the gap where two tracks of one continuous
+// tone meet (a gapless album, decoded and joined on the audio clock, beside an ordinary
+// album whose tracks stream through two <audio> elements), click to first audio at the Web
+// Audio output, and the player tab's memory while it plays an album of minute-long tracks.
+// The app runs in-process on SQLite with the built web app (WEB_DIST_PATH, else web/dist).
+/// <reference lib="dom" />
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { albumLink } from '@backbeat/common';
+import { startTap, tapReport } from '../../e2e/src/audio-tap.ts';
+import { startServer, type TestServer } from '../../e2e/src/server.ts';
+import { createAlbum, createArtist, createTrack } from '../../server/test/helpers/catalog.ts';
+
+const PLAYS = Number(process.env.BENCH_LISTENING_PLAYS ?? 10);
+const GOAL_GAP_MS = 5;
+const GOAL_FIRST_AUDIO_P90_MS = 300;
+const ALBUM_TRACKS = 4;
+const ALBUM_TRACK_SECONDS = 60;
+const RATE = 44_100;
+
+type ProbedWindow = Window & {
+  __backbeatAudio?: { analyser: AnalyserNode };
+  __firstAudio?: { click: number; sound: number };
+};
+
+/** Stereo 16-bit PCM of a tone, `seconds` long, starting at sample `from` of the tone. */
+function tone(seconds: number, from = 0): Buffer {
+  const frames = Math.round(seconds * RATE);
+  const pcm = Buffer.alloc(frames * 4);
+  for (let i = 0; i < frames; i++) {
+    const value = Math.round(0.3 * Math.sin((2 * Math.PI * 440 * (from + i)) / RATE) * 32767);
+    pcm.writeInt16LE(value, i * 4);
+    pcm.writeInt16LE(value, i * 4 + 2);
+  }
+  return pcm;
+}
+
+function wav(pcm: Buffer): Buffer {
+  const head = Buffer.alloc(44);
+  head.write('RIFF', 0);
+  head.writeUInt32LE(36 + pcm.length, 4);
+  head.write('WAVEfmt ', 8);
+  head.writeUInt32LE(16, 16);
+  head.writeUInt16LE(1, 20);
+  head.writeUInt16LE(2, 22);
+  head.writeUInt32LE(RATE, 24);
+  head.writeUInt32LE(RATE * 4, 28);
+  head.writeUInt16LE(4, 32);
+  head.writeUInt16LE(16, 34);
+  head.write('data', 36);
+  head.writeUInt32LE(pcm.length, 40);
+  return Buffer.concat([head, pcm]);
+}
+
+/** 192 kb/s MP3, as most libraries hold (to a file: LAME's tag is written last). */
+function mp3(pcm: Buffer): Buffer {
+  const file = `/tmp/backbeat-listening-bench-${process.pid}.mp3`;
+  execFileSync(
+    'ffmpeg',
+    [
+      ...['-v', 'error', '-y', '-f', 's16le', '-ar', String(RATE), '-ac', '2', '-i', 'pipe:0'],
+      ...['-c:a', 'libmp3lame', '-b:a', '192k', file],
+    ],
+    { input: pcm },
+  );
+  return readFileSync(file);
+}
+
+async function album(server: TestServer, name: string, gapless: boolean, parts: Buffer[]) {
+  const artist = await createArtist(server.app, { name: `${name} Artist` });
+  const made = await createAlbum(server.app, { name, artistIds: [artist.id] });
+  await server.app.services.catalogWrites.setAlbumGapless(made.id, gapless);
+  const tracks = [];
+  for (const [index, audio] of parts.entries()) {
+    tracks.push(
+      await createTrack(server.app, {
+        name: `${name} ${index + 1}`,
+        albumId: made.id,
+        artistIds: [artist.id],
+        number: index + 1,
+        audio,
+      }),
+    );
+  }
+  return {
+    path: albumLink({ ...made, image: null, artists: [{ ...artist, image: null }] }),
+    tracks,
+  };
+}
+
+async function openPage(browser: Browser, server: TestServer) {
+  const context = await browser.newContext({ bypassCSP: true });
+  await context.addCookies([{ name: 'cookie_notice', value: 'true', url: server.url }]);
+  return { context, page: await context.newPage() };
+}
+
+const playButton = (page: Page) =>
+  page.getByRole('main').getByRole('button', { name: 'Play', exact: true });
+
+/** The longest silence where the two halves of one tone meet. */
+async function boundaryGapMs(browser: Browser, server: TestServer, path: string, second: string) {
+  const { context, page } = await openPage(browser, server);
+  try {
+    await page.goto(`${server.url}${path}?audioProbe=1`);
+    await playButton(page).click();
+    await startTap(page);
+    await page.getByTestId('player-track-name').getByText(second).waitFor({ timeout: 15_000 });
+    await page.waitForTimeout(1500);
+    return (await tapReport(page)).longestSilenceMs;
+  } finally {
+    await context.close();
+  }
+}
+
+/** Click on Play to the first sound at the Web Audio output (the analyser), in ms. */
+async function clickToFirstAudio(browser: Browser, server: TestServer, path: string) {
+  const { context, page } = await openPage(browser, server);
+  try {
+    await page.addInitScript(() => {
+      const marks = ((window as ProbedWindow).__firstAudio = { click: 0, sound: 0 });
+      document.addEventListener(
+        'click',
+        () => {
+          if (marks.click) return;
+          marks.click = performance.now();
+          const frame = new Float32Array(256);
+          const poll = setInterval(() => {
+            const analyser = (window as ProbedWindow).__backbeatAudio?.analyser;
+            if (!analyser) return;
+            analyser.getFloatTimeDomainData(frame);
+            if (frame.some((value) => Math.abs(value) > 0.01)) {
+              marks.sound = performance.now();
+              clearInterval(poll);
+            }
+          }, 2);
+        },
+        true,
+      );
+    });
+    await page.goto(`${server.url}${path}?audioProbe=1`);
+    await playButton(page).click();
+    const handle = await page.waitForFunction(
+      () => {
+        const marks = (window as ProbedWindow).__firstAudio!;
+        return marks.sound ? marks.sound - marks.click : null;
+      },
+      undefined,
+      { timeout: 30_000 },
+    );
+    return (await handle.jsonValue()) as number;
+  } finally {
+    await context.close();
+  }
+}
+
+/** Resident memory (MB) of the browser's renderer processes, from /proc. */
+function rendererMemoryMb(browserPid: number | undefined): number {
+  const children = execFileSync('ps', ['-eo', 'pid,ppid,rss,args'], { encoding: 'utf8' })
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/))
+    .filter((cols) => cols.length > 3);
+  const descendants = new Set<string>([String(browserPid)]);
+  for (let changed = true; changed;) {
+    changed = false;
+    for (const [pid, ppid] of children) {
+      if (descendants.has(ppid!) && !descendants.has(pid!)) {
+        descendants.add(pid!);
+        changed = true;
+      }
+    }
+  }
+  const rss = children
+    .filter(
+      ([pid, , , ...args]) => descendants.has(pid!) && args.join(' ').includes('--type=renderer'),
+    )
+    .reduce((sum, [, , kb]) => sum + Number(kb), 0);
+  return rss / 1024;
+}
+
+/** The tab's JS heap and its renderers' memory late in the third track, the fourth ahead. */
+async function memoryWhilePlaying(
+  server: TestServer,
+  made: { path: string; tracks: { name: string }[] },
+) {
+  const launched = await chromium.launchServer(LAUNCH);
+  const browser = await chromium.connect(launched.wsEndpoint());
+  try {
+    const { page } = await openPage(browser, server);
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Performance.enable');
+    await page.goto(`${server.url}${made.path}`);
+    await playButton(page).click();
+    await page.waitForTimeout(2000);
+    const name = page.getByTestId('player-track-name');
+    const seek = page.getByRole('slider', { name: 'Seek' });
+    // Near the end of each track in turn: two handovers, then late in the third.
+    for (const next of made.tracks.slice(1, 3)) {
+      await seek.fill(String(ALBUM_TRACK_SECONDS - 6));
+      await name.getByText(next.name).waitFor({ timeout: 30_000 });
+    }
+    await seek.fill(String(ALBUM_TRACK_SECONDS - 8));
+    await page.waitForTimeout(3000);
+    const { metrics } = await cdp.send('Performance.getMetrics');
+    const heap = metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? 0;
+    const rendererMb = rendererMemoryMb(launched.process().pid);
+    // Released tracks wait for the garbage collector; what is still held shows after one.
+    await cdp.send('HeapProfiler.collectGarbage');
+    await page.waitForTimeout(1000);
+    const afterGcMb = rendererMemoryMb(launched.process().pid);
+    return { heapMb: heap / 1024 / 1024, rendererMb, afterGcMb };
+  } finally {
+    await browser.close();
+    await launched.close();
+  }
+}
+
+const LAUNCH = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--autoplay-policy=no-user-gesture-required'],
+};
+
+const launch = () => chromium.launch(LAUNCH);
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+};
+
+export async function runListeningBench(): Promise<void> {
+  const server = await startServer();
+  let browser: Browser | undefined;
+  try {
+    // One tone cut at an odd sample, as two WAVs: gapless, then as an ordinary album.
+    const cut = Math.round(2.0137 * RATE);
+    const halves = [wav(tone(cut / RATE)), wav(tone(3, cut))];
+    const joined = await album(server, 'Bench Gapless', true, halves);
+    const streamed = await album(server, 'Bench Streamed', false, halves);
+    const minutes = Array.from({ length: ALBUM_TRACKS }, (_, i) =>
+      mp3(tone(ALBUM_TRACK_SECONDS, i * ALBUM_TRACK_SECONDS * RATE)),
+    );
+    const longGapless = await album(server, 'Bench Long Gapless', true, minutes);
+    const longStreamed = await album(server, 'Bench Long Streamed', false, minutes);
+
+    browser = await launch();
+    const gapJoined = await boundaryGapMs(browser, server, joined.path, joined.tracks[1]!.name);
+    const gapStreamed = await boundaryGapMs(
+      browser,
+      server,
+      streamed.path,
+      streamed.tracks[1]!.name,
+    );
+    const firstStreamed: number[] = [];
+    const firstJoined: number[] = [];
+    for (let i = 0; i < PLAYS; i++) {
+      firstStreamed.push(await clickToFirstAudio(browser, server, longStreamed.path));
+      firstJoined.push(await clickToFirstAudio(browser, server, longGapless.path));
+    }
+    await browser.close();
+    browser = undefined;
+    const memoryStreamed = await memoryWhilePlaying(server, longStreamed);
+    const memoryJoined = await memoryWhilePlaying(server, longGapless);
+
+    const ms = (value: number) => `${value.toFixed(1).padStart(6)} ms`;
+    const mb = (value: number) => `${value.toFixed(0).padStart(4)} MB`;
+    console.info('\nListening engine in Chromium (issue 19)\n');
+    console.info(
+      `gap at a track boundary, gapless album     ${ms(gapJoined)}   goal ≤ ${GOAL_GAP_MS} ms: ${gapJoined <= GOAL_GAP_MS ? 'met' : 'NOT met'}`,
+    );
+    console.info(
+      `gap at a track boundary, ordinary album    ${ms(gapStreamed)}   (two <audio> elements, for comparison)`,
+    );
+    const row = (name: string, values: number[]) => {
+      const p90 = percentile(values, 90);
+      return `${name.padEnd(42)} p50 ${ms(percentile(values, 50))}  p90 ${ms(p90)}   goal p90 ≤ ${GOAL_FIRST_AUDIO_P90_MS} ms: ${p90 <= GOAL_FIRST_AUDIO_P90_MS ? 'met' : 'NOT met'}`;
+    };
+    console.info(row(`click to first audio, streamed (${PLAYS}×)`, firstStreamed));
+    console.info(row(`click to first audio, gapless decode (${PLAYS}×)`, firstJoined));
+    // Two decoded tracks at most (the playing one and the next): 2 × 60 s × 2 ch × 4 B × rate.
+    const decodedMb = (2 * ALBUM_TRACK_SECONDS * 2 * 4 * RATE) / 1024 / 1024;
+    const memoryRow = (name: string, memory: typeof memoryJoined) =>
+      `memory, ${ALBUM_TRACKS}×${ALBUM_TRACK_SECONDS} s album, ${name.padEnd(9)}  JS heap ${mb(memory.heapMb)}  renderers ${mb(memory.rendererMb)} (${mb(memory.afterGcMb)} after a GC)`;
+    console.info(memoryRow('streamed', memoryStreamed));
+    const ceiling = memoryStreamed.afterGcMb + decodedMb * 1.25;
+    const held = memoryJoined.afterGcMb;
+    console.info(
+      `${memoryRow('gapless', memoryJoined)}   goal after a GC ≤ streamed + 2 decoded tracks (${mb(ceiling)}): ${held <= ceiling ? 'met' : 'NOT met'}\n`,
+    );
+  } finally {
+    await browser?.close();
+    await server.close();
+  }
+}
