@@ -22,6 +22,8 @@ const RSS_CEILING_MB = 150;
 const UPLOAD_BYTES = Number(process.env.BENCH_RSS_UPLOAD_MB ?? 1024) * 1024 * 1024;
 const UPLOAD_CHUNK = Number(process.env.BENCH_RSS_CHUNK_MB ?? 5) * 1024 * 1024;
 const ADMIN = { email: 'bench@backbeat.test', password: 'bench-password-123' };
+/** Another build to measure (parallel work keeps its own dist folders). */
+const SERVER_ENTRY = process.env.BENCH_SERVER_ENTRY ?? 'server/dist/main.js';
 
 const run = promisify(execFile);
 
@@ -139,7 +141,7 @@ export async function runUploadMemoryBench(): Promise<void> {
   const base = `http://127.0.0.1:${port}`;
   const { DATABASE_URL: _database, REDIS_URL: _redis, ...inherited } = process.env;
   const start = async () => {
-    const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'server/dist/main.js'], {
+    const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_ENTRY], {
       cwd: ROOT,
       stdio: ['ignore', 'ignore', 'inherit'],
       env: {

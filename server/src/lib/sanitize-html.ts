@@ -1,4 +1,8 @@
-import sanitizeHtml from 'sanitize-html';
+import type SanitizeHtml from 'sanitize-html';
+import { lazyRequire } from './lazy-require.ts';
+
+/** Loaded when HTML is first saved or shown (it is not needed to start the server). */
+const sanitizeHtml = lazyRequire<typeof SanitizeHtml>('sanitize-html');
 
 /*
  * HTML from admins (custom pages, ads) is sanitised on write and again on render (DESIGN §7):
@@ -9,9 +13,9 @@ const LINK_SCHEMES = ['http', 'https', 'mailto', 'tel'];
 
 /** What the rich-text editor of custom pages produces: text, headings, lists, links, images. */
 export function sanitizeRichText(html: string): string {
-  return sanitizeHtml(html, {
+  return sanitizeHtml()(html, {
     allowedTags: [
-      ...sanitizeHtml.defaults.allowedTags.filter((tag) => tag !== 'iframe'),
+      ...sanitizeHtml().defaults.allowedTags.filter((tag) => tag !== 'iframe'),
       'img',
       'h1',
       'h2',
@@ -26,14 +30,14 @@ export function sanitizeRichText(html: string): string {
     allowedSchemesByTag: { img: ['http', 'https'] },
     allowProtocolRelative: false,
     transformTags: {
-      a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer nofollow' }),
+      a: sanitizeHtml().simpleTransform('a', { rel: 'noopener noreferrer nofollow' }),
     },
   });
 }
 
 /** An ad: an image with a link, or a small block of markup. */
 export function sanitizeAd(html: string): string {
-  return sanitizeHtml(html, {
+  return sanitizeHtml()(html, {
     allowedTags: ['a', 'img', 'div', 'span', 'p', 'strong', 'em', 'br', 'picture', 'source'],
     allowedAttributes: {
       a: ['href', 'title', 'target', 'rel'],
@@ -43,7 +47,7 @@ export function sanitizeAd(html: string): string {
     allowedSchemes: ['http', 'https'],
     allowProtocolRelative: false,
     transformTags: {
-      a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer sponsored' }),
+      a: sanitizeHtml().simpleTransform('a', { rel: 'noopener noreferrer sponsored' }),
     },
   }).trim();
 }
@@ -53,8 +57,8 @@ export function sanitizeAd(html: string): string {
  * note, never script (the page's CSP would stop it anyway) nor event handlers.
  */
 export function sanitizeCustomHtml(html: string): string {
-  return sanitizeHtml(html, {
-    allowedTags: [...sanitizeHtml.defaults.allowedTags.filter((tag) => tag !== 'iframe'), 'img'],
+  return sanitizeHtml()(html, {
+    allowedTags: [...sanitizeHtml().defaults.allowedTags.filter((tag) => tag !== 'iframe'), 'img'],
     allowedAttributes: {
       a: ['href', 'title', 'target', 'rel'],
       img: ['src', 'alt', 'title', 'width', 'height'],

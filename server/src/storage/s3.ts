@@ -1,23 +1,17 @@
 import { PassThrough, type Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
-import {
-  AbortMultipartUploadCommand,
-  CompleteMultipartUploadCommand,
-  CreateMultipartUploadCommand,
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListPartsCommand,
-  PutObjectCommand,
-  S3Client,
-  UploadPartCommand,
-  type S3ClientConfig,
-} from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type * as S3Sdk from '@aws-sdk/client-s3';
+import type { S3Client, S3ClientConfig } from '@aws-sdk/client-s3';
+import type * as S3Presigner from '@aws-sdk/s3-request-presigner';
 import type { StorageConfig } from '../config.ts';
+import { lazyRequire } from '../lib/lazy-require.ts';
 import { assertSafeKey, type Storage } from './storage.ts';
 
 type S3Config = Extract<StorageConfig, { driver: 's3' }>;
+
+// The AWS SDK (~20 MB resident) loads only when a site keeps its files in S3.
+const loadSdk = lazyRequire<typeof S3Sdk>('@aws-sdk/client-s3');
+const loadPresigner = lazyRequire<typeof S3Presigner>('@aws-sdk/s3-request-presigner');
 
 /** Uploaded objects stay private; the app streams them to those allowed to hear them. */
 export const OBJECT_ACL = 'private';
@@ -92,6 +86,19 @@ function isMissing(error: unknown): boolean {
  * disk. Reads with a range ask S3 for that range, so the stream endpoint keeps seeking.
  */
 export function createS3Storage(config: S3Config): S3Storage {
+  const {
+    AbortMultipartUploadCommand,
+    CompleteMultipartUploadCommand,
+    CreateMultipartUploadCommand,
+    DeleteObjectCommand,
+    GetObjectCommand,
+    HeadObjectCommand,
+    ListPartsCommand,
+    PutObjectCommand,
+    S3Client,
+    UploadPartCommand,
+  } = loadSdk();
+  const { getSignedUrl } = loadPresigner();
   const client = new S3Client(s3ClientConfig(config));
   const Bucket = config.bucket;
 

@@ -1,5 +1,4 @@
 import type { Readable } from 'node:stream';
-import { parseStream } from 'music-metadata';
 import type { AudioTags } from '@backbeat/common';
 
 /**
@@ -12,6 +11,8 @@ export async function readAudioTags(
   mime: string | null,
 ): Promise<{ tags: AudioTags; durationMs: number | null }> {
   try {
+    // Loaded when tags are first read (it is not needed to start the server).
+    const { parseStream } = await import('music-metadata');
     const metadata = await parseStream(stream, { mimeType: mime ?? undefined }, { duration: true });
     const { common, format } = metadata;
     const lyrics = common.lyrics?.[0];

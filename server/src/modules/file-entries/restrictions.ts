@@ -1,5 +1,4 @@
 import type { Readable } from 'node:stream';
-import { fileTypeFromStream } from 'file-type';
 import { UPLOAD_MESSAGES } from '@backbeat/common';
 
 /** What a file is, judged by its bytes. */
@@ -18,6 +17,8 @@ export interface UploadRules {
 export async function sniffType(stream: Readable): Promise<SniffedType | null> {
   try {
     // Node's build of file-type reads Node streams; its published types only name web streams.
+    // Loaded on the first upload (it is not needed to start the server).
+    const { fileTypeFromStream } = await import('file-type');
     const found = await fileTypeFromStream(stream as unknown as ReadableStream<Uint8Array>);
     return found ? { ext: found.ext, mime: found.mime } : null;
   } catch {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import { FileStore } from '@tus/file-store';
-import { S3Store } from '@tus/s3-store';
+import type * as TusS3Store from '@tus/s3-store';
 import { Server } from '@tus/server';
 import type { DataStore, Upload } from '@tus/utils';
 import { TUS_UPLOAD_EXPIRY_MS, TUS_UPLOAD_PATH } from '@backbeat/common';
@@ -12,6 +12,9 @@ import { lazyRequire } from '../../lib/lazy-require.ts';
 import { createRedisLocker } from './redis-locker.ts';
 import { s3ClientConfig } from '../../storage/s3.ts';
 import type { Storage } from '../../storage/storage.ts';
+
+/** The S3 store (and the AWS SDK under it) loads only when files live in S3. */
+const loadS3Store = lazyRequire<typeof TusS3Store>('@tus/s3-store');
 
 /**
  * Who is creating an upload, noted by the route on the raw request (never a header a client
@@ -64,7 +67,7 @@ export function createTusUploads(
       });
   const datastore: DataStore =
     config.storage.driver === 's3'
-      ? new S3Store({
+      ? new (loadS3Store().S3Store)({
           s3ClientConfig: { ...s3ClientConfig(config.storage), bucket: config.storage.bucket },
           expirationPeriodInMilliseconds: TUS_UPLOAD_EXPIRY_MS,
         })

@@ -1,4 +1,5 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
+import { lazyRequire } from '../../../lib/lazy-require.ts';
 import type { SubscriptionStatus } from '@backbeat/common/billing/schemas';
 import {
   isoFromUnix,
@@ -7,6 +8,9 @@ import {
   type ProviderInvoice,
   type ProviderSubscription,
 } from './types.ts';
+
+/** Stripe's SDK (~15 MB resident) loads when billing first talks to Stripe. */
+const loadStripe = lazyRequire<typeof Stripe | { default: typeof Stripe }>('stripe');
 
 /** Stripe's signature tolerance: an event signed longer ago than this is refused. */
 export const STRIPE_WEBHOOK_TOLERANCE_S = 300;
@@ -63,7 +67,9 @@ function presentInvoice(invoice: Stripe.Invoice): ProviderInvoice | null {
 /** Stripe through its official SDK: products and prices, Checkout, subscriptions, webhooks. */
 export function createStripeGateway(settings: StripeSettings) {
   const base = settings.apiBase ? new URL(settings.apiBase) : null;
-  const stripe = new Stripe(settings.secretKey, {
+  const sdk = loadStripe();
+  const StripeSdk = 'default' in sdk ? sdk.default : sdk;
+  const stripe = new StripeSdk(settings.secretKey, {
     maxNetworkRetries: 1,
     telemetry: false,
     ...(base
