@@ -42,6 +42,34 @@ const notificationsOf = (userId: number) =>
   db().selectFrom('notifications').selectAll().where('user_id', '=', userId).execute();
 
 describe('upload to release', () => {
+  it('gives a track made from an analysed upload its loudness and encoder delay and padding (the player levels and joins it)', async () => {
+    const owner = await artistAccount('Gap Less');
+    const entry = await upload(
+      owner.browser,
+      await taggedMp3({ title: 'Joined', artist: 'Gap Less' }),
+      'g.mp3',
+    );
+    await t.app.services.jobs.idle();
+    const drafts = await owner.browser.post('/api/v1/backstage/drafts', {
+      file_entry_ids: [entry.id],
+    });
+    expect(drafts.statusCode).toBe(201);
+    const [track] = drafts.json<{ tracks: BackstageTrack[] }>().tracks;
+    const row = await db()
+      .selectFrom('tracks')
+      .select(['gapless', 'loudness_lufs', 'true_peak_dbtp'])
+      .where('id', '=', track!.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(row.loudness_lufs)).toBeLessThan(0);
+    expect(Number(row.true_peak_dbtp)).toBeLessThan(1);
+    // What the pipeline read from the file's LAME tag, for the player to trim.
+    expect(JSON.parse(row.gapless!)).toMatchObject({
+      sample_rate: expect.any(Number),
+      encoder_delay: expect.any(Number),
+      encoder_padding: expect.any(Number),
+    });
+  });
+
   it('turns tagged files into drafts matched by name, then publishes the album to followers', async () => {
     const owner = await artistAccount('Luna Park');
     const follower = await signedInUser(t.app);

@@ -2,6 +2,7 @@ import type { AudioTags, BackstageTrack, FileEntry, User } from '@backbeat/commo
 import { validationFailed } from '../../lib/domain-errors.ts';
 import type { MusicDeps } from './ports.ts';
 import { albumRowFromTags, lowerNames } from './rows-from-tags.ts';
+import { analysisColumns } from './analysis-columns.ts';
 
 const now = () => new Date().toISOString();
 const withoutExtension = (name: string) => name.replace(/\.[a-z0-9]{1,5}$/i, '') || name;
@@ -142,6 +143,7 @@ export function createDrafts(
         status: 'draft',
         release_at: null,
         file_entry_id: entry.id,
+        ...analysisColumns(entry.media),
         created_at: stamp,
         updated_at: stamp,
       });

@@ -16,6 +16,7 @@ import { searchDocument } from '../search/document.ts';
 import type { MusicDeps } from './ports.ts';
 import { namesByOwner, presentAlbum, presentArtist, presentTrack } from './present.ts';
 import { createReleases } from './releases.ts';
+import { analysisColumns } from './analysis-columns.ts';
 
 export type BackstageMusicService = ReturnType<typeof createBackstageMusicService>;
 
@@ -129,6 +130,7 @@ export function createBackstageMusicService(deps: MusicDeps) {
             ...(audio.media?.waveform.length
               ? { waveform: JSON.stringify(audio.media.waveform) }
               : {}),
+            ...analysisColumns(audio.media),
           }
         : {}),
       updated_at: stamp,
