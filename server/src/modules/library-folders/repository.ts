@@ -65,6 +65,15 @@ export function createLibraryFoldersRepository(db: Db) {
     async updateFolder(id: number, changes: Updateable<LibraryFoldersTable>) {
       await db.updateTable('library_folders').set(changes).where('id', '=', id).execute();
     },
+    /** Updates a folder unless its removal was asked for meanwhile. */
+    async settleFolder(id: number, changes: Updateable<LibraryFoldersTable>) {
+      await db
+        .updateTable('library_folders')
+        .set(changes)
+        .where('id', '=', id)
+        .where('status', '<>', 'removing')
+        .execute();
+    },
     async deleteFolder(id: number) {
       await db.deleteFrom('library_folders').where('id', '=', id).execute();
     },

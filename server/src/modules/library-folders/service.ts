@@ -237,7 +237,8 @@ export function createLibraryFoldersService(
         }
         if (stopped) continue;
         await progress(figures);
-        await repo.updateFolder(folderId, { status: 'idle', scan_finished_at: now() });
+        // A removal asked for while the last files were read is not undone (the loop takes it).
+        await repo.settleFolder(folderId, { status: 'idle', scan_finished_at: now() });
       } catch (error) {
         if (options.signal?.aborted) {
           // Stopped with the process: asked for again, so the next start resumes it.
