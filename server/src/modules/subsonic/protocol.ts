@@ -111,6 +111,19 @@ function toXmlNode(value: unknown): unknown {
   return node;
 }
 
+/**
+ * The JSON of a successful answer, made once per payload object: an answer kept in a cache
+ * (album lists) is the same object every time, and serialising it was most of its cost.
+ */
+const okJson = new WeakMap<Payload, string>();
+function jsonOf(status: 'ok' | 'failed', payload: Payload): string {
+  const made = status === 'ok' ? okJson.get(payload) : undefined;
+  if (made !== undefined) return made;
+  const json = JSON.stringify({ 'subsonic-response': { ...envelope(status), ...payload } });
+  if (status === 'ok') okJson.set(payload, json);
+  return json;
+}
+
 /** Sends a Subsonic answer in the format the client asked for (`f`: xml, json or jsonp). */
 export function sendSubsonic(
   reply: FastifyReply,
@@ -118,16 +131,16 @@ export function sendSubsonic(
   status: 'ok' | 'failed',
   payload: Payload,
 ): FastifyReply {
-  const body = { ...envelope(status), ...payload };
   const format = params.string('f') ?? 'xml';
   if (format === 'json' || format === 'jsonp') {
-    const json = JSON.stringify({ 'subsonic-response': body });
+    const json = jsonOf(status, payload);
     const callback = params.string('callback');
     if (format === 'jsonp' && callback && /^[\w$.]{1,100}$/.test(callback)) {
       return reply.type('application/javascript; charset=utf-8').send(`${callback}(${json});`);
     }
     return reply.type('application/json; charset=utf-8').send(json);
   }
+  const body = { ...envelope(status), ...payload };
   const root = {
     '?xml': { '@_version': '1.0', '@_encoding': 'UTF-8' },
     'subsonic-response': {
