@@ -7,7 +7,7 @@ import {
   type User,
 } from '@backbeat/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import sharp from 'sharp';
+import type Sharp from 'sharp';
 import type { RoutesPlugin } from '../../http/types.ts';
 import { DomainError } from '../../lib/domain-errors.ts';
 import { sendGrowingFile } from '../../storage/growing-file.ts';
@@ -24,6 +24,10 @@ import {
   SubsonicParams,
   type Payload,
 } from './protocol.ts';
+import { lazyRequire } from '../../lib/lazy-require.ts';
+
+// libvips loads with the first cover art a Subsonic client asks for, not at start.
+const loadSharp = lazyRequire<typeof Sharp>('sharp');
 
 interface Call {
   params: SubsonicParams;
@@ -93,7 +97,7 @@ export const subsonicRoutes: RoutesPlugin = async (app) => {
     const size = call.params.int('size', 0, { min: 0, max: SUBSONIC_COVER_MAX_SIZE });
     const chunks: Buffer[] = [];
     for await (const chunk of storage.read(key)) chunks.push(chunk as Buffer);
-    let picture = sharp(Buffer.concat(chunks), { limitInputPixels: 25_000_000 });
+    let picture = loadSharp()(Buffer.concat(chunks), { limitInputPixels: 25_000_000 });
     if (size) picture = picture.resize(size, size, { fit: 'cover' });
     const bytes = await picture.jpeg({ quality: 85 }).toBuffer();
     return call.reply
