@@ -140,4 +140,35 @@ describe('after a scan', () => {
     expect(track.loudness?.integrated_lufs).toBeLessThan(0);
     expect(track.duration).toBeGreaterThan(1500);
   });
+
+  it('leaves the decode to the server after npm run import, which does it at its next start', async () => {
+    const other = await mkdtemp(join(tmpdir(), 'backbeat-library-later-'));
+    try {
+      await placeFile(
+        other,
+        'later.mp3',
+        await libraryMp3({ title: 'Later', artist: 'Patient' }, { seed: 304 }),
+      );
+      const folders = t.app.services.libraryFolders;
+      const folder = await folders.add({ path: other }, { scan: false });
+      // What the import command does: the scan here and now, no decode.
+      await folders.scanNow(folder.id, { analyse: false });
+      const waveform = async () => {
+        const row = await t.database.db
+          .selectFrom('library_files')
+          .innerJoin('tracks', 'tracks.id', 'library_files.track_id')
+          .select('tracks.waveform')
+          .where('library_files.folder_id', '=', folder.id)
+          .executeTakeFirstOrThrow();
+        return JSON.parse(row.waveform) as number[];
+      };
+      expect(await waveform()).toEqual([]);
+      expect(await folders.resume()).toBe(1);
+      await t.app.services.jobs.idle();
+      expect((await waveform()).length).toBeGreaterThan(10);
+      expect(await folders.resume()).toBe(0);
+    } finally {
+      await rm(other, { recursive: true, force: true });
+    }
+  });
 });
