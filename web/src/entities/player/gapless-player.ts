@@ -18,6 +18,8 @@ import { StreamRefused, withRetries } from './stream-retry.ts';
  * MAX_DECODED_SECONDS fall back to streaming (their joins are then the elements' ordinary).
  */
 export const MAX_DECODED_SECONDS = 30 * 60;
+/** A track let go while it sounds (a skip) fades out over this long. */
+const RELEASE_FADE_S = 0.04;
 /** Sources start this far ahead, so the start frame is the one asked for, not "as soon as". */
 const START_AHEAD_S = 0.03;
 
@@ -118,10 +120,25 @@ export function createGaplessPlayer(graph: AudioGraph, events: GaplessEvents) {
     source.disconnect();
   }
 
+  /** Lets go of a track; one still sounding fades out in a few hundredths (no click). */
   function release(voice: Voice | null) {
     if (!voice) return;
-    silence(voice);
-    voice.gain.disconnect();
+    if (!voice.source) return voice.gain.disconnect();
+    const { gain } = voice;
+    gain.gain.cancelScheduledValues(context.currentTime);
+    gain.gain.setTargetAtTime(0, context.currentTime, RELEASE_FADE_S / 4);
+    const source = voice.source;
+    voice.source = null;
+    source.onended = null;
+    setTimeout(() => {
+      try {
+        source.stop();
+      } catch {
+        // Never started: nothing to stop.
+      }
+      source.disconnect();
+      gain.disconnect();
+    }, RELEASE_FADE_S * 1000);
   }
 
   /** Joins the decoded next track to the current one's last frame, when both are ready. */

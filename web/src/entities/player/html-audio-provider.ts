@@ -50,6 +50,8 @@ export function createHtmlAudioProvider(): PlaybackProvider {
   let gapless: GaplessPlayer | null = null;
   let buffered = false;
   let bufferLoad: AbortController | null = null;
+  /** The joined track has just taken over; the store's next load only takes note of it. */
+  let justJoined = false;
   /** A seek asked for while the track was still decoding, applied once it starts. */
   let pendingSeek: number | null = null;
   let bufferLevel = 1;
@@ -126,7 +128,10 @@ export function createHtmlAudioProvider(): PlaybackProvider {
         if (graph && equaliser) graph.setEqualiser(equaliser);
         if (graph) {
           gapless = createGaplessPlayer(graph, {
-            joined: () => events?.ended(),
+            joined: () => {
+              justJoined = true;
+              events?.ended();
+            },
             ended: () => {
               buffered = false;
               stopTicker();
@@ -394,9 +399,17 @@ export function createHtmlAudioProvider(): PlaybackProvider {
     load(src, options) {
       if (options.autoplay) startAudioGraph();
       wanted = options.autoplay;
+      const adopting = justJoined;
+      justJoined = false;
       if (buffered && gapless?.adopt(src)) {
-        // The joined track took over at its frame: only take note of it.
         bufferLevel = decibelsToGain(options.levelDb ?? 0);
+        if (!adopting) {
+          // The same decoded track again (picked in the queue): from where it was asked.
+          gapless.seek(options.startAt ?? 0);
+          if (options.autoplay) gapless.resume();
+          else gapless.pause();
+        }
+        // The joined track took over at its frame: only take note of it.
         events?.time(gapless.position(), gapless.duration());
         if (gapless.playing) events?.playing();
         return;

@@ -218,10 +218,9 @@ function load(index: number, autoplay: boolean, startAt = 0) {
   });
 }
 
+/** Repeat one: the same track again from the start (reloaded: a decoded one was let go). */
 function replay() {
-  loggedKey = null;
-  playback().seek(0);
-  void playback().play();
+  load(get().index, true);
 }
 
 function advance(automatic: boolean) {
