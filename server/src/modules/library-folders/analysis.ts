@@ -59,7 +59,8 @@ export async function analysePending(
       const loudness = media.loudness;
       await deps.catalog.saveAnalysis(row.track_id!, {
         durationMs: media.duration_ms ?? 0,
-        waveform: media.waveform,
+        // Never empty once measured: an empty waveform is what marks a track as waiting.
+        waveform: media.waveform.length ? media.waveform : [0],
         loudness:
           loudness && finite(loudness.integrated_lufs) && finite(loudness.true_peak_dbtp)
             ? {
