@@ -265,6 +265,51 @@ describe('resilience', () => {
     await context.close();
   });
 
+  it('moves to a plain <audio> element at the same position when the audio context stops in the background', async () => {
+    const { page, context, errors } = await openPage();
+    // Every element the player starts, to find the plain one it falls back to.
+    await context.addInitScript(() => {
+      const started: HTMLMediaElement[] = ((
+        window as unknown as { started: HTMLMediaElement[] }
+      ).started = []);
+      const play = HTMLMediaElement.prototype.play;
+      HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
+        if (!started.includes(this)) started.push(this);
+        return play.call(this);
+      };
+    });
+    await playFrom(page, albums.wav);
+    await expect.poll(() => position(page), { timeout: 10_000 }).toBeGreaterThan(0.8);
+    // The decoded first track plays on the audio clock: no element has been started yet.
+    expect(
+      await page.evaluate(() => (window as unknown as { started: unknown[] }).started.length),
+    ).toBe(0);
+    // A phone locks: the page is hidden and the browser suspends the audio context.
+    const before = await position(page);
+    await page.evaluate(async () => {
+      Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
+      const probe = (window as unknown as { __backbeatAudio: { context: AudioContext } })
+        .__backbeatAudio;
+      await probe.context.suspend();
+    });
+    // A plain element takes over, once loaded, where the decoded track was.
+    const plain = () =>
+      page.evaluate(() => {
+        const [element] = (window as unknown as { started: HTMLAudioElement[] }).started;
+        return element && element.readyState >= 1 && !element.seeking
+          ? { at: element.currentTime, paused: element.paused, src: element.src }
+          : null;
+      });
+    await expect.poll(plain, { timeout: 10_000 }).not.toBeNull();
+    const fallback = (await plain())!;
+    expect(fallback.paused).toBe(false);
+    expect(fallback.src).toContain('/stream');
+    expect(fallback.at).toBeGreaterThan(before - 0.2);
+    expect(fallback.at).toBeLessThan(before + 1.5);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('skips a track that cannot be played, says so, and plays the next', async () => {
     const { page, context } = await openPage();
     await playFrom(page, albums.holes);
