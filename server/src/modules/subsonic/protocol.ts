@@ -1,6 +1,7 @@
 import { SUBSONIC_API_VERSION, SUBSONIC_ERRORS, SUBSONIC_SERVER_TYPE } from '@backbeat/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { XMLBuilder } from 'fast-xml-parser';
+import { createRequire } from 'node:module';
+import type * as FastXmlParser from 'fast-xml-parser';
 
 /** A Subsonic failure: answered with HTTP 200 and `status="failed"`, as clients expect. */
 export class SubsonicError extends Error {
@@ -86,13 +87,24 @@ const envelope = (status: 'ok' | 'failed') => ({
   openSubsonic: true,
 });
 
-const xml = new XMLBuilder({
-  ignoreAttributes: false,
-  attributeNamePrefix: '@_',
-  textNodeName: '#text',
-  suppressEmptyNode: true,
-  suppressBooleanAttributes: false,
-});
+/**
+ * The XML writer, loaded with the first XML answer: the parser package costs the server ~3 MB
+ * from its start, and many servers never answer XML (clients mostly ask for JSON).
+ */
+let xmlBuilder: { build(root: unknown): string } | null = null;
+function xml() {
+  if (xmlBuilder) return xmlBuilder;
+  const load = createRequire(import.meta.url);
+  const { XMLBuilder } = load('fast-xml-parser') as typeof FastXmlParser;
+  xmlBuilder = new XMLBuilder({
+    ignoreAttributes: false,
+    attributeNamePrefix: '@_',
+    textNodeName: '#text',
+    suppressEmptyNode: true,
+    suppressBooleanAttributes: false,
+  });
+  return xmlBuilder;
+}
 
 /**
  * The XML form of a JSON answer, as Subsonic defines it: scalars become attributes, objects
@@ -148,7 +160,7 @@ export function sendSubsonic(
       ...(toXmlNode(body) as Record<string, unknown>),
     },
   };
-  return reply.type('text/xml; charset=utf-8').send(xml.build(root));
+  return reply.type('text/xml; charset=utf-8').send(xml().build(root));
 }
 
 export function sendSubsonicError(
