@@ -51,6 +51,8 @@ async function sameBrowserOn(app: FastifyInstance, browser: Browser): Promise<Br
 function patternedBytes(size: number) {
   const bytes = Buffer.alloc(size);
   for (let i = 0; i + 4 <= size; i += 1024) bytes.writeUInt32LE(i, i);
+  // Uploaded under audio names, so they start as a WAVE file does (the server reads the head).
+  bytes.write('RIFF\0\0\0\0WAVEfmt ', 0, 'latin1');
   return bytes;
 }
 
