@@ -10,6 +10,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { albumLink } from '@backbeat/common';
 import { startTap, tapReport } from '../../e2e/src/audio-tap.ts';
 import { startServer, type TestServer } from '../../e2e/src/server.ts';
+import { pcmWav } from '../../e2e/src/wav.ts';
 import { createAlbum, createArtist, createTrack } from '../../server/test/helpers/catalog.ts';
 
 const PLAYS = Number(process.env.BENCH_LISTENING_PLAYS ?? 10);
@@ -36,22 +37,7 @@ function tone(seconds: number, from = 0): Buffer {
   return pcm;
 }
 
-function wav(pcm: Buffer): Buffer {
-  const head = Buffer.alloc(44);
-  head.write('RIFF', 0);
-  head.writeUInt32LE(36 + pcm.length, 4);
-  head.write('WAVEfmt ', 8);
-  head.writeUInt32LE(16, 16);
-  head.writeUInt16LE(1, 20);
-  head.writeUInt16LE(2, 22);
-  head.writeUInt32LE(RATE, 24);
-  head.writeUInt32LE(RATE * 4, 28);
-  head.writeUInt16LE(4, 32);
-  head.writeUInt16LE(16, 34);
-  head.write('data', 36);
-  head.writeUInt32LE(pcm.length, 40);
-  return Buffer.concat([head, pcm]);
-}
+const wav = (pcm: Buffer): Buffer => pcmWav(pcm, RATE, 2);
 
 /** 192 kb/s MP3, as most libraries hold (to a file: LAME's tag is written last). */
 function mp3(pcm: Buffer): Buffer {

@@ -10,6 +10,7 @@ import { startTap, tapReport } from '../src/audio-tap.ts';
 import { launchBrowser, newPage } from '../src/browser.ts';
 import { acceptCookies } from '../src/catalog.ts';
 import { startServer, type TestServer } from '../src/server.ts';
+import { pcmWav } from '../src/wav.ts';
 import { createAlbum, createArtist, createTrack } from '../../server/test/helpers/catalog.ts';
 import { lameGapless } from '../../server/src/lib/audio/gapless.ts';
 
@@ -42,21 +43,7 @@ function toneSamples(seconds: number, rate: number): Int16Array {
 }
 
 function wav(samples: Int16Array, rate: number): Buffer {
-  const data = Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength);
-  const head = Buffer.alloc(44);
-  head.write('RIFF', 0);
-  head.writeUInt32LE(36 + data.length, 4);
-  head.write('WAVEfmt ', 8);
-  head.writeUInt32LE(16, 16);
-  head.writeUInt16LE(1, 20);
-  head.writeUInt16LE(1, 22);
-  head.writeUInt32LE(rate, 24);
-  head.writeUInt32LE(rate * 2, 28);
-  head.writeUInt16LE(2, 32);
-  head.writeUInt16LE(16, 34);
-  head.write('data', 36);
-  head.writeUInt32LE(data.length, 40);
-  return Buffer.concat([head, data]);
+  return pcmWav(Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength), rate);
 }
 
 /** The same PCM as an MP3 from LAME, which adds its encoder delay and padding. */

@@ -5,6 +5,7 @@ import { seriousAccessibilityProblems } from '../src/axe.ts';
 import { launchBrowser, newPage } from '../src/browser.ts';
 import { acceptCookies } from '../src/catalog.ts';
 import { startServer, type TestServer } from '../src/server.ts';
+import { pcmWav } from '../src/wav.ts';
 import { createAlbum, createArtist, createTrack } from '../../server/test/helpers/catalog.ts';
 import { LoudnessMeter } from '../../server/src/lib/audio/loudness-meter.ts';
 
@@ -40,20 +41,9 @@ function tone(partials: Array<{ hertz: number; amplitude: number }>, seconds: nu
   const meter = new LoudnessMeter(SAMPLE_RATE, 1);
   meter.add(samples);
   const { integratedLufs, truePeakDbtp } = meter.result();
-  const wav = Buffer.alloc(44 + frames * 2);
-  wav.write('RIFF', 0);
-  wav.writeUInt32LE(36 + frames * 2, 4);
-  wav.write('WAVEfmt ', 8);
-  wav.writeUInt32LE(16, 16);
-  wav.writeUInt16LE(1, 20);
-  wav.writeUInt16LE(1, 22);
-  wav.writeUInt32LE(SAMPLE_RATE, 24);
-  wav.writeUInt32LE(SAMPLE_RATE * 2, 28);
-  wav.writeUInt16LE(2, 32);
-  wav.writeUInt16LE(16, 34);
-  wav.write('data', 36);
-  wav.writeUInt32LE(frames * 2, 40);
-  samples.forEach((value, i) => wav.writeInt16LE(Math.round(value * 32767), 44 + i * 2));
+  const pcm = Buffer.alloc(frames * 2);
+  samples.forEach((value, i) => pcm.writeInt16LE(Math.round(value * 32767), i * 2));
+  const wav = pcmWav(pcm, SAMPLE_RATE);
   return {
     wav,
     loudness: {

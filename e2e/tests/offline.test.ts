@@ -4,6 +4,7 @@ import { albumLink } from '@backbeat/common';
 import { launchBrowser, loginThroughApi, newPage } from '../src/browser.ts';
 import { acceptCookies } from '../src/catalog.ts';
 import { startServer, type TestServer } from '../src/server.ts';
+import { pcmWav } from '../src/wav.ts';
 import { createAlbum, createArtist, createTrack } from '../../server/test/helpers/catalog.ts';
 
 /**
@@ -24,25 +25,13 @@ const browseOnly = { email: 'browse@backbeat.test', password: 'long enough passw
 /** A mono 16-bit WAV of one sine tone. */
 function toneWav(hertz: number, seconds: number): Buffer {
   const frames = SAMPLE_RATE * seconds;
-  const wav = Buffer.alloc(44 + frames * 2);
-  wav.write('RIFF', 0);
-  wav.writeUInt32LE(36 + frames * 2, 4);
-  wav.write('WAVEfmt ', 8);
-  wav.writeUInt32LE(16, 16);
-  wav.writeUInt16LE(1, 20);
-  wav.writeUInt16LE(1, 22);
-  wav.writeUInt32LE(SAMPLE_RATE, 24);
-  wav.writeUInt32LE(SAMPLE_RATE * 2, 28);
-  wav.writeUInt16LE(2, 32);
-  wav.writeUInt16LE(16, 34);
-  wav.write('data', 36);
-  wav.writeUInt32LE(frames * 2, 40);
+  const pcm = Buffer.alloc(frames * 2);
   for (let i = 0; i < frames; i++)
-    wav.writeInt16LE(
+    pcm.writeInt16LE(
       Math.round(0.2 * 32767 * Math.sin((2 * Math.PI * hertz * i) / SAMPLE_RATE)),
-      44 + i * 2,
+      i * 2,
     );
-  return wav;
+  return pcmWav(pcm, SAMPLE_RATE);
 }
 
 beforeAll(async () => {
