@@ -202,7 +202,8 @@ export function createLibraryFoldersService(
         if (!(await analyse(folder, lease, options))) return;
         continue; // A scan was asked for meanwhile: it goes first, the decodes resume after.
       }
-      await repo.updateFolder(folderId, {
+      // Conditional: a removal asked for since the read above must not be overwritten.
+      await repo.settleFolder(folderId, {
         status: 'scanning',
         scan_started_at: now(),
         scan_finished_at: null,
@@ -232,7 +233,7 @@ export function createLibraryFoldersService(
           signal: options.signal,
         });
         if (stopped && options.signal?.aborted) {
-          await repo.updateFolder(folderId, { status: 'idle', scan_requested_at: now() });
+          await repo.settleFolder(folderId, { status: 'idle', scan_requested_at: now() });
           return;
         }
         if (stopped) continue;
@@ -242,12 +243,12 @@ export function createLibraryFoldersService(
       } catch (error) {
         if (options.signal?.aborted) {
           // Stopped with the process: asked for again, so the next start resumes it.
-          await repo.updateFolder(folderId, { status: 'idle', scan_requested_at: now() });
+          await repo.settleFolder(folderId, { status: 'idle', scan_requested_at: now() });
           throw error;
         }
         const unreadable = error instanceof FolderUnreadable;
         if (!unreadable) deps.log?.(`library scan of folder ${folderId} failed`, error);
-        await repo.updateFolder(folderId, {
+        await repo.settleFolder(folderId, {
           status: 'idle',
           scan_finished_at: now(),
           error: unreadable ? error.message : SCAN_FAILED,
