@@ -3,12 +3,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError, notFound } from '../http/http-error.ts';
 import { STORED_FILE_CSP } from '../http/security-headers.ts';
 import { decideRange } from './range.ts';
-import type { Storage } from './storage.ts';
+import type { Storage, StoredFileInfo } from './storage.ts';
 
 export interface SendOptions {
   contentType: string;
   cacheControl: string;
   headers?: Record<string, string>;
+  /** The file's size and date when the caller has just looked them up (one stat fewer). */
+  known?: StoredFileInfo;
 }
 
 /**
@@ -23,7 +25,7 @@ export async function sendStoredFile(
   key: string,
   options: SendOptions,
 ): Promise<void> {
-  const info = await storage.stat(key);
+  const info = options.known ?? (await storage.stat(key));
   if (!info) throw notFound();
   const etag = `"${info.size.toString(16)}-${Math.floor(info.modifiedAt.getTime() / 1000).toString(16)}"`;
   const common: Record<string, string> = {

@@ -25,6 +25,7 @@ export const streamingRoutes: RoutesPlugin = async (app) => {
       contentType: audio.mime,
       // Private tracks and plan-gated plays must not sit in shared caches.
       cacheControl: 'private, max-age=86400',
+      known: audio.stored,
     };
     // A demo track on its first play: sent while it is being encoded.
     if (audio.rendering) await sendGrowingFile(request, reply, audio.rendering, options);

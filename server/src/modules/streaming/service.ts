@@ -10,7 +10,7 @@ import {
 } from '../demo-audio/generator.ts';
 import type { DemoRender, DemoRenderer } from '../demo-audio/renderer.ts';
 import { GrowingFile } from '../../storage/growing-file.ts';
-import type { Storage } from '../../storage/storage.ts';
+import type { Storage, StoredFileInfo } from '../../storage/storage.ts';
 
 export type StreamingService = ReturnType<typeof createStreamingService>;
 
@@ -121,15 +121,25 @@ export function createStreamingService(deps: {
     return job;
   }
 
-  /** The render of a missing demo file, joined or started; null when the file exists. */
-  async function renderFor(key: string, trackId: number, urgent: boolean) {
+  /**
+   * The render of a missing demo file, joined or started; null for a file that is not demo
+   * audio, or the stored file's facts when it exists (so the send need not look again).
+   */
+  async function renderFor(
+    key: string,
+    trackId: number,
+    urgent: boolean,
+  ): Promise<RenderJob | StoredFileInfo | 'missing' | null> {
     const running = jobs.get(key);
     if (running) {
       running.urgent ||= urgent;
       running.prioritise();
       return running;
     }
-    if (await storage.stat(key)) return null;
+    // Not demo audio: nothing to render, and the send finds out whether the file is there.
+    if (!parseDemoAudioKey(key)) return null;
+    const stored = await storage.stat(key);
+    if (stored) return stored;
     const intro = await readIntro(key);
     // Another request may have started it while we looked.
     const started = jobs.get(key);
@@ -151,7 +161,9 @@ export function createStreamingService(deps: {
       if (!audio) throw notFound();
       const render = await renderFor(audio.path, trackId, true);
       if (render === 'missing') throw notFound();
-      return { ...audio, rendering: render ? render.file : null };
+      const rendering = render && 'file' in render ? render.file : null;
+      const stored = render && !('file' in render) ? render : undefined;
+      return { ...audio, rendering, stored };
     },
 
     /**
@@ -181,7 +193,7 @@ export function createStreamingService(deps: {
         const audio = await catalog.audioFor(id, { userId: null });
         if (!audio) continue;
         const render = await renderFor(audio.path, id, false);
-        if (render && render !== 'missing') await render.promise;
+        if (render && render !== 'missing' && 'promise' in render) await render.promise;
       }
     },
   };

@@ -77,6 +77,7 @@ export const subsonicRoutes: RoutesPlugin = async (app) => {
     const options = {
       contentType: audio.mime,
       cacheControl: 'private, max-age=86400',
+      known: audio.stored,
       ...(attachment ? { headers: { 'Content-Disposition': 'attachment' } } : {}),
     };
     if (audio.rendering) await sendGrowingFile(call.request, call.reply, audio.rendering, options);
