@@ -5,6 +5,7 @@ import { ApiError } from '../../../lib/api-error.ts';
 import { describeFile } from '../upload-file.ts';
 import { uploadErrorMessage } from './error-message.ts';
 import { readMultipartSession, writeMultipartSession } from './multipart-session.ts';
+import { HIDDEN_ETAG_MESSAGE } from './s3-part-request.ts';
 import { startS3MultipartUpload, startS3SimpleUpload } from './s3-upload.ts';
 import type { UploadJobInput } from './types.ts';
 
@@ -18,6 +19,8 @@ let inFlight: number;
 let mostInFlight: number;
 let failPart: number | null;
 let putMs: number;
+/** The bucket's CORS hides ETag from the browser. */
+let hideEtag: boolean;
 
 vi.mock('../../../lib/api.ts', () => ({
   api: async (contract: EndpointDefinition, body: Record<string, unknown>) => {
@@ -87,6 +90,7 @@ class FakeXhr {
     for (const listener of this.listeners.get(type) ?? []) listener(event);
   }
   getAllResponseHeaders() {
+    if (hideEtag) return 'content-length: 0\r\n';
     return `content-length: 0\r\netag: "etag-${this.part}"\r\n`;
   }
   send(body: Blob) {
@@ -148,6 +152,7 @@ beforeEach(() => {
   mostInFlight = 0;
   failPart = null;
   putMs = 1;
+  hideEtag = false;
   vi.stubGlobal('XMLHttpRequest', FakeXhr);
   const store = new Map<string, string>();
   vi.stubGlobal('localStorage', {
@@ -294,4 +299,24 @@ describe('a refusal from the server (spec 2 §8)', () => {
       expect(named('entries')).toEqual([]);
     },
   );
+});
+
+describe('a bucket whose CORS hides the ETag header', () => {
+  it('fails a multipart upload at once with the reason, and aborts it', async () => {
+    hideEtag = true;
+    const job = input();
+    const error = await startS3MultipartUpload(job).done.catch((failure: unknown) => failure);
+    expect(uploadErrorMessage(error)).toBe(HIDDEN_ETAG_MESSAGE);
+    expect(named('complete')).toHaveLength(0);
+    expect(named('entries')).toHaveLength(0);
+    expect(named('abort')).toHaveLength(1);
+    expect(readMultipartSession(3, job.info.fingerprint)).toBeNull();
+  });
+
+  it('still completes a simple upload, which needs no ETag', async () => {
+    hideEtag = true;
+    const file = new File([new Uint8Array(2048)], 'single.mp3', { type: 'audio/mpeg' });
+    const entry = await startS3SimpleUpload(input(file)).done;
+    expect(entry.path).toBe('uploads/simple');
+  });
 });

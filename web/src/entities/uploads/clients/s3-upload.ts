@@ -27,6 +27,7 @@ import {
   type MultipartSession,
 } from './multipart-session.ts';
 import { partUrlBatches } from './part-url-batches.ts';
+import { putToStorage } from './s3-part-request.ts';
 import { UploadFailure, type StartUpload, type UploadJobInput } from './types.ts';
 
 /** Waits before each new try of a part: a part goes at most 1 + 3 times (spec 2 §9). */
@@ -138,6 +139,7 @@ function startS3Upload(input: UploadJobInput, multipart: boolean) {
       getChunkSize: ({ size }) => multipartPartSize(size),
       limit: PARTS_AT_ONCE,
       retryDelays: PART_RETRY_DELAYS_MS,
+      uploadPartBytes: putToStorage(multipart),
       getUploadParameters: async () => {
         const presigned = await api(
           presignSimpleUpload,
