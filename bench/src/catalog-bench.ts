@@ -1,24 +1,27 @@
-// The music area under load (issue 4 "Speed"): catalogs of 10,000 and 100,000 tracks.
-import { fork, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+// The music area under load (issues 4 and 22), on catalogs of 10,000 and 100,000 tracks
+// (BENCH_CATALOG_SIZES): start-up to the first authenticated answer, the catalog rows hot and
+// cold beside a bare ceiling, memory after that load, the app page, JavaScript before the home
+// page, streaming on the first size, and the search flood of issue 16 on the last.
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { gzipSync } from 'node:zlib';
-import autocannon from 'autocannon';
-import { chromium } from 'playwright-core';
-import { prepareCatalog, type PreparedCatalog } from './prepare-catalog.ts';
-import { SERVER_NODE_FLAGS } from './server-flags.ts';
+import { join } from 'node:path';
+import { BareCeiling, catalogKeys, measureRows, type RowPlan } from './catalog-rows.ts';
+import { CHROMIUM, homeJavaScript } from './first-js.ts';
+import { prepareCatalog } from './prepare-catalog.ts';
+import { addFigure, addTarget, printHttpTable, results } from './results.ts';
 import { measureSearchFlood, type SearchFloodResult } from './search-flood.ts';
+import {
+  ADMIN,
+  loginAs,
+  memoryMb,
+  sleep,
+  startServer,
+  timeStartup,
+  type BenchServer,
+} from './server-process.ts';
+import { runStreamBench } from './stream-bench.ts';
 
-const ROOT = new URL('../../', import.meta.url).pathname;
-const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
-const SIZES = (process.env.BENCH_CATALOG_SIZES ?? '10000,100000').split(',').map(Number);
-/** Another build to measure (parallel work keeps its own dist folders). */
-const SERVER_ENTRY = process.env.BENCH_SERVER_ENTRY ?? 'server/dist/main.js';
-const WEB_DIST = resolve(ROOT, process.env.WEB_DIST_PATH ?? 'web/dist');
-const ADMIN = { email: 'bench@backbeat.test', password: 'bench-password-123' };
-// As-you-type: one- and two-letter prefixes match thousands of tracks on 100,000.
+/** A few searches the in-process (no answer cache) row times; the hot search row asks the first. */
 const SEARCHES = [
   'neon',
   'golden ti',
@@ -31,304 +34,224 @@ const SEARCHES = [
   'mo',
 ];
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-
-async function waitForReady(url: string): Promise<void> {
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(`${url}/health/ready`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`Server at ${url} did not become ready`);
-}
-
-const rssMb = (pid: number) => {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/);
-  return line ? Math.round(Number(line[1]) / 1024) : NaN;
+const GOALS = {
+  coldSearchP99Ms: 15,
+  coldPageP99Ms: 4,
+  appPageRatio: 0.5,
+  startupMs: 500,
+  rssMb: 150,
+  firstJsKb: 150,
 };
 
-async function loginAs(url: string, email: string): Promise<string> {
-  const jar: Record<string, string> = {};
-  const keep = (response: Response) => {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair = ''] = line.split(';');
-      const [name, value] = pair.split('=');
-      if (name && value !== undefined) jar[name] = value;
-    }
-  };
-  keep(await fetch(`${url}/`));
-  const header = () =>
-    Object.entries(jar)
-      .map(([k, v]) => `${k}=${v}`)
-      .join('; ');
-  const response = await fetch(`${url}/auth/login`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      cookie: header(),
-      'x-xsrf-token': jar['XSRF-TOKEN'] ?? '',
-    },
-    body: JSON.stringify({ email, password: ADMIN.password, remember: true }),
-  });
-  if (!response.ok) throw new Error(`bench login failed: ${response.status}`);
-  keep(response);
-  return header();
+export interface CatalogPlan extends RowPlan {
+  sizes: number[];
+  stream: { rounds: number; roundMs: number; freshInstances: boolean };
+  flood: boolean;
+  firstJs: boolean;
+  floodDurationS: number;
 }
 
-async function load(
-  url: string,
-  connections: number,
-  headers: Record<string, string>,
-  requests?: { path: string }[],
-) {
-  const result = await autocannon({ url, connections, duration: DURATION_S, headers, requests });
-  if (result.non2xx) throw new Error(`${url}: ${result.non2xx} non-2xx answers`);
-  return {
-    p99: result.latency.p99,
-    rps: Math.round(result.requests.average),
-    mbps: Math.round(result.throughput.average / 1024 / 1024),
-  };
-}
+const k = (tracks: number) => `${tracks / 1000}k`;
 
-/**
- * Gzip bytes of the JavaScript fetched until the home page shows: for a first-time guest, and
- * for a listener already logged in (`cookie`), whose home shows more (account menu, playlists).
- */
-async function homeJavaScript(url: string, cookie: string): Promise<HomeJavaScript> {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox'],
-  });
-  const measure = async (cookies: { name: string; value: string }[]) => {
-    const context = await browser.newContext();
-    await context.addCookies(cookies.map((c) => ({ ...c, url })));
-    const page = await context.newPage();
-    const scripts = new Set<string>();
-    page.on('request', (request) => {
-      if (request.resourceType() === 'script') scripts.add(new URL(request.url()).pathname);
-    });
-    await page.goto(url);
-    await page.getByRole('heading', { name: 'Popular tracks' }).waitFor({ timeout: 30_000 });
-    let gzipBytes = 0;
-    for (const path of scripts) {
-      gzipBytes += gzipSync(readFileSync(join(WEB_DIST, path)), { level: 9 }).length;
-    }
-    await context.close();
-    return { files: scripts.size, gzipBytes };
-  };
-  try {
-    const jar = cookie.split('; ').map((pair) => {
-      const at = pair.indexOf('=');
-      return { name: pair.slice(0, at), value: pair.slice(at + 1) };
-    });
-    return { guest: await measure([]), user: await measure(jar) };
-  } finally {
-    await browser.close();
-  }
-}
-
-type HomeJavaScript = Record<'guest' | 'user', { files: number; gzipBytes: number }>;
-
-interface SizeResult {
-  tracks: number;
-  prepareS: number;
-  rssMb: number;
-  rows: Record<string, { c1: number; c32: number; rps32: number }>;
-  searchP99: number;
-  searchRps: number;
-  uncachedSearchP99: number;
-  stream?: { ours: number; bare: number };
-  flood?: { unlimited: SearchFloodResult; limited: SearchFloodResult };
-  js?: HomeJavaScript;
-}
-
-async function benchSize(tracks: number): Promise<SizeResult> {
+async function benchSize(tracks: number, plan: CatalogPlan, first: boolean, last: boolean) {
   const storage = mkdtempSync(join(tmpdir(), `backbeat-bench-${tracks}-`));
-  const children: ChildProcess[] = [];
+  const servers: BenchServer[] = [];
+  let bare: BareCeiling | undefined;
   try {
-    const started = Date.now();
-    const prepared: PreparedCatalog = await prepareCatalog(storage, tracks, ADMIN, SEARCHES);
-    const prepareS = Math.round((Date.now() - started) / 100) / 10;
-    const port = await freePort();
-    const url = `http://127.0.0.1:${port}`;
-    const { DATABASE_URL: _d, REDIS_URL: _r, ...inherited } = process.env;
-    const startBenchServer = (env: Record<string, string>) =>
-      spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_ENTRY], {
-        cwd: ROOT,
-        stdio: ['ignore', 'ignore', 'inherit'],
-        env: {
-          ...inherited,
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          STORAGE_PATH: storage,
-          LOG_LEVEL: 'warn',
-          ADMIN_EMAIL: ADMIN.email,
-          ADMIN_PASSWORD: ADMIN.password,
-          ...env,
-        },
-      });
-    // These rows measure the work behind each answer, so the search limit is lifted here.
-    const server = startBenchServer({ SEARCH_RATE_LIMIT: String(1e9) });
-    children.push(server);
-    await waitForReady(url);
-    await new Promise((r) => setTimeout(r, 1000));
-    const rss = rssMb(server.pid!);
+    let started = performance.now();
+    const prepared = await prepareCatalog(storage, tracks, ADMIN, SEARCHES);
+    console.info(`  prepared in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    const keys = catalogKeys(storage, plan.coldKeys[0] + plan.coldKeys[1] + 1);
 
-    const cookie = await loginAs(url, ADMIN.email);
-    // Asked as the web player asks: browsers always offer gzip. The last row asks without it.
-    const headers = { cookie, accept: 'application/json', 'accept-encoding': 'gzip, deflate, br' };
-    const identity = { cookie, accept: 'application/json' };
-    const cases: Record<string, { path: string; headers: Record<string, string> }> = {
-      ...(process.env.BENCH_FLOOR
-        ? { floor: { path: '/api/v1/subscription/can-play-audio', headers } }
-        : {}),
-      home: { path: '/api/v1/channel/discover', headers },
-      artist: { path: `/api/v1/artists/${prepared.artistId}`, headers },
-      album: { path: `/api/v1/albums/${prepared.albumId}`, headers },
-      'home, no gzip': { path: '/api/v1/channel/discover', headers: identity },
-    };
-    const rows: SizeResult['rows'] = {};
-    for (const [name, { path, headers: asked }] of Object.entries(cases)) {
-      await fetch(`${url}${path}`, { headers: asked });
-      const one = await load(`${url}${path}`, 1, asked);
-      const many = await load(`${url}${path}`, 32, asked);
-      rows[name] = { c1: one.p99, c32: many.p99, rps32: many.rps };
-    }
-    const search = await load(
-      url,
-      1,
-      headers,
-      SEARCHES.map((q) => ({ path: `/api/v1/search?query=${encodeURIComponent(q)}&perPage=10` })),
-    );
+    // A session made by one instance, then the time a fresh one takes to answer it.
+    const login = await startServer(storage);
+    const cookie = await loginAs(login.url);
+    await login.stop();
+    const startup = await timeStartup(storage, cookie);
+    const server = startup.server;
+    servers.push(server);
+    await sleep(1000);
+    const idle = memoryMb(server.child.pid!);
+    addFigure({
+      name: `start-up to the first authenticated answer, ${k(tracks)}`,
+      value: startup.ms,
+      unit: 'ms',
+    });
+    addFigure({ name: `server RSS idle after start, ${k(tracks)}`, value: idle.rss, unit: 'MB' });
 
-    const result: SizeResult = {
-      uncachedSearchP99: prepared.uncachedSearchP99,
+    const json = { cookie, accept: 'application/json', 'accept-encoding': 'gzip, deflate, br' };
+    const html = { ...json, accept: 'text/html' };
+    bare = await BareCeiling.start();
+    started = performance.now();
+    await measureRows(
+      server.port,
+      bare,
       tracks,
-      prepareS,
-      rssMb: rss,
-      rows,
-      searchP99: search.p99,
-      searchRps: search.rps,
-    };
-    if (tracks === SIZES[0]) {
-      const barePort = await freePort();
-      const bare = fork(
-        join(ROOT, 'bench/src/bare-file-server.ts'),
-        [String(barePort), prepared.streamFile],
+      [
         {
-          execArgv: ['--import', 'tsx'],
-          stdio: 'ignore',
+          name: 'album page',
+          hot: `/api/v1/albums/${prepared.albumId}`,
+          cold: keys.albums,
+          headers: json,
         },
+        {
+          name: 'artist page',
+          hot: `/api/v1/artists/${prepared.artistId}`,
+          cold: keys.artists,
+          headers: json,
+        },
+        {
+          name: 'search',
+          hot: `/api/v1/search?query=${SEARCHES[0]}&perPage=10`,
+          cold: keys.searches,
+          headers: json,
+        },
+        {
+          name: 'home/channel',
+          hot: '/api/v1/channel/discover',
+          cold: keys.channels,
+          headers: json,
+        },
+        { name: 'app page', hot: '/', cold: keys.appPages, headers: html },
+      ],
+      plan,
+    );
+    console.info(`  rows measured in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    const loaded = memoryMb(server.child.pid!);
+    addFigure({
+      name: `server RSS after the load, ${k(tracks)}`,
+      value: loaded.rss,
+      unit: 'MB',
+      note: `peak ${loaded.peak.toFixed(0)} MB`,
+    });
+    printHttpTable(tracks);
+
+    const page = await fetch(`${server.url}/`, { headers: html });
+    const encoding = page.headers.get('content-encoding');
+    await page.arrayBuffer();
+    if (last) {
+      const row = (name: string, mode: 'hot' | 'cold', connections: number) =>
+        results.http.find(
+          (r) =>
+            r.catalog === tracks &&
+            r.row === name &&
+            r.mode === mode &&
+            r.connections === connections,
+        )!;
+      const where = `${k(tracks)}, 1 conn, ${row('search', 'cold', 1).keys} keys`;
+      const coldP99 = (name: string) => row(name, 'cold', 1).ours.p99;
+      addTarget(
+        `cold search p99 (${where})`,
+        `${coldP99('search').toFixed(2)} ms`,
+        `≤ ${GOALS.coldSearchP99Ms} ms`,
+        coldP99('search') <= GOALS.coldSearchP99Ms,
       );
-      children.push(bare);
-      await new Promise((resolve) => bare.once('message', resolve));
-      const range = { range: 'bytes=0-' };
-      const ours = await load(`${url}/api/v1/tracks/${prepared.streamTrackId}/stream`, 8, {
-        ...headers,
-        ...range,
+      for (const name of ['album page', 'artist page']) {
+        addTarget(
+          `cold ${name} p99 (${k(tracks)}, 1 conn, ${row(name, 'cold', 1).keys} keys)`,
+          `${coldP99(name).toFixed(2)} ms`,
+          `≤ ${GOALS.coldPageP99Ms} ms`,
+          coldP99(name) <= GOALS.coldPageP99Ms,
+        );
+      }
+      const ratio = row('app page', 'hot', 32).ours.rps / row('album page', 'hot', 32).ours.rps;
+      addTarget(
+        `app page compressed, answer rate vs album page (${k(tracks)}, hot, 32 conn)`,
+        `${encoding ?? 'not compressed'}, ${ratio.toFixed(2)}x`,
+        `br or gzip, ≥ ${GOALS.appPageRatio}x`,
+        (encoding === 'br' || encoding === 'gzip') && ratio >= GOALS.appPageRatio,
+      );
+      addTarget(
+        `start-up to the first authenticated answer (${k(tracks)})`,
+        `${startup.ms.toFixed(0)} ms`,
+        `≤ ${GOALS.startupMs} ms`,
+        startup.ms <= GOALS.startupMs,
+      );
+      addTarget(
+        `server RSS after the bench's load (${k(tracks)})`,
+        `${loaded.rss.toFixed(0)} MB`,
+        `≤ ${GOALS.rssMb} MB`,
+        loaded.rss <= GOALS.rssMb,
+      );
+    }
+    addFigure({
+      name: `search in process without the answer cache, ${k(tracks)} (${SEARCHES.length} queries × 30)`,
+      value: prepared.uncachedSearchP99,
+      unit: 'ms p99',
+    });
+
+    if (first && plan.firstJs && existsSync(CHROMIUM)) {
+      const js = await homeJavaScript(server.url, cookie);
+      const kb = (bytes: number) => bytes / 1024;
+      addFigure({
+        name: 'JavaScript before the home page, guest',
+        value: kb(js.guest.gzipBytes),
+        unit: 'KB gzip',
       });
-      const ceiling = await load(`http://127.0.0.1:${barePort}/`, 8, range);
-      result.stream = { ours: ours.mbps, bare: ceiling.mbps };
-      result.js = await homeJavaScript(url, cookie);
+      addFigure({
+        name: 'JavaScript before the home page, logged in',
+        value: kb(js.user.gzipBytes),
+        unit: 'KB gzip',
+      });
+      addTarget(
+        'JavaScript before the logged-in home',
+        `${kb(js.user.gzipBytes).toFixed(1)} KB gzip (${js.user.files} files)`,
+        `≤ ${GOALS.firstJsKb} KB gzip`,
+        kb(js.user.gzipBytes) <= GOALS.firstJsKb,
+      );
     }
-    if (tracks === SIZES.at(-1)) {
-      // Another user's search p99 while one account floods: first with the limit lifted,
-      // then restarted with the default limit.
-      const login = (email: string) => loginAs(url, email);
-      const unlimited = await measureSearchFlood(url, login, DURATION_S);
-      const stopped = new Promise((resolve) => server.once('exit', resolve));
-      server.kill('SIGTERM');
-      await stopped;
-      const limited = startBenchServer({});
-      children.push(limited);
-      await waitForReady(url);
-      result.flood = { unlimited, limited: await measureSearchFlood(url, login, DURATION_S) };
+    if (last && plan.flood) await searchFlood(storage, server, plan.floodDurationS, servers);
+    for (const running of servers) await running.stop();
+    servers.length = 0;
+
+    if (first) {
+      await runStreamBench({
+        storage,
+        cookie,
+        trackId: prepared.streamTrackId,
+        file: prepared.streamFile,
+        ...plan.stream,
+      });
     }
-    return result;
   } finally {
-    for (const child of children) child.kill('SIGTERM');
+    bare?.stop();
+    for (const running of servers) await running.stop();
     rmSync(storage, { recursive: true, force: true });
   }
 }
 
-function table(rows: string[][]) {
-  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length)));
-  for (const row of rows) console.info(row.map((cell, i) => cell.padEnd(widths[i]!)).join('  '));
+/** Issue 16: another user's search p99 while one account floods, limit lifted then default. */
+async function searchFlood(
+  storage: string,
+  lifted: BenchServer,
+  seconds: number,
+  servers: BenchServer[],
+) {
+  const login = (url: string) => (email: string) => loginAs(url, email);
+  const unlimited = await measureSearchFlood(lifted.url, login(lifted.url), seconds);
+  await lifted.stop();
+  const limited = await startServer(storage, { limitSearch: true });
+  servers.push(limited);
+  const flood = {
+    unlimited,
+    limited: await measureSearchFlood(limited.url, login(limited.url), seconds),
+  };
+  const line = (label: string, f: SearchFloodResult) =>
+    `  ${label}: another user's p99 ${f.quietP99} ms alone, ${f.floodedP99} ms during the flood; flood ${f.flooderServed} served, ${f.flooderRefused} refused (429), ${f.flooderFailed} failed; listener failures ${f.listenerFailures}`;
+  console.info('\nSearch flood (one account, 20 connections, uncached queries):');
+  console.info(line('without a limit', flood.unlimited));
+  console.info(line('default limit  ', flood.limited));
+  addFigure({
+    name: "search flood: another user's p99 during the flood, default limit",
+    value: flood.limited.floodedP99,
+    unit: 'ms',
+    note: `alone ${flood.limited.quietP99} ms; ${flood.limited.flooderRefused} refused`,
+  });
 }
 
-export async function runCatalogBench(): Promise<void> {
-  const results: SizeResult[] = [];
-  for (const size of SIZES) {
-    console.info(`\nPreparing and measuring a catalog of ${size.toLocaleString()} tracks…`);
-    results.push(await benchSize(size));
-  }
-  console.info(
-    `\nMusic API, logged in, Accept-Encoding as a browser sends it, ${DURATION_S} s per run; p99 latency in ms (goal: under 10 at 32 connections)\n`,
-  );
-  const header = [
-    'endpoint',
-    ...results.flatMap((r) => [
-      `${r.tracks / 1000}k p99 c1`,
-      `${r.tracks / 1000}k p99 c32`,
-      `${r.tracks / 1000}k req/s c32`,
-    ]),
-  ];
-  table([
-    header,
-    ...Object.keys(results[0]!.rows).map((name) => [
-      name,
-      ...results.flatMap((r) => [
-        String(r.rows[name]!.c1),
-        String(r.rows[name]!.c32),
-        String(r.rows[name]!.rps32),
-      ]),
-    ]),
-    ['search', ...results.flatMap((r) => [String(r.searchP99), '-', `${r.searchRps} (c1)`])],
-  ]);
-  console.info('');
-  for (const r of results) {
-    console.info(
-      `${r.tracks.toLocaleString()} tracks: prepared in ${r.prepareS} s; server RSS after start ${r.rssMb} MB`,
-    );
-  }
-  const first = results[0]!;
-  if (first.stream) {
-    const ratio = first.stream.ours / first.stream.bare;
-    console.info(
-      `Streaming 5 MB with "Range: bytes=0-", 8 connections: Backbeat ${first.stream.ours} MB/s, bare Node http (1 MiB buffer) ${first.stream.bare} MB/s, ratio ${ratio.toFixed(2)}x (goal ≥ 0.9x)`,
-    );
-  }
-  if (first.js) {
-    const line = (label: string, js: { files: number; gzipBytes: number }) =>
-      `JavaScript before the home page shows, ${label}: ${js.files} files, ${(js.gzipBytes / 1024).toFixed(1)} KB gzip (goal ≤ 150 KB)`;
-    console.info(line('logged in', first.js.user));
-    console.info(line('guest', first.js.guest));
-  }
-  const biggest = results.at(-1)!;
-  console.info(
-    `Search at 1 connection on ${biggest.tracks.toLocaleString()} tracks: p99 ${biggest.searchP99} ms (goal < 25 ms)`,
-  );
-  if (biggest.flood) {
-    const line = (label: string, f: SearchFloodResult) =>
-      `  ${label}: another user's p99 ${f.quietP99} ms alone, ${f.floodedP99} ms during the flood; flood ${f.flooderServed} served, ${f.flooderRefused} refused (429), ${f.flooderFailed} failed; listener failures ${f.listenerFailures}`;
-    console.info(
-      `Search flood on ${biggest.tracks.toLocaleString()} tracks (one account, 20 connections, uncached queries):`,
-    );
-    console.info(line('without a limit', biggest.flood.unlimited));
-    console.info(line('default limit  ', biggest.flood.limited));
-  }
-  for (const r of results) {
-    console.info(
-      `Search without the answer cache (in process, all six kinds), ${r.tracks.toLocaleString()} tracks: p99 ${r.uncachedSearchP99} ms`,
-    );
+export async function runCatalogBench(plan: CatalogPlan): Promise<void> {
+  for (const [index, size] of plan.sizes.entries()) {
+    console.info(`\nPreparing and measuring a catalog of ${size.toLocaleString('en')} tracks…`);
+    await benchSize(size, plan, index === 0, index === plan.sizes.length - 1);
   }
 }

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { build } from 'esbuild';
 import { parseFile } from 'music-metadata';
+import { addFigure, addTarget } from './results.ts';
 import { SERVER_NODE_FLAGS } from './server-flags.ts';
 import { taggedLibrary } from './tagged-library.ts';
 
@@ -157,6 +158,21 @@ export function printImportBench(result: ImportBenchResult): void {
   );
   console.info(
     `  import peak RSS        ${result.importRssMb} MB   goal < ${GOALS.rssMb} MB   ${mark(result.importRssMb < GOALS.rssMb)}`,
+  );
+  addFigure({
+    name: `npm run import of ${result.files.toLocaleString('en')} tagged files`,
+    value: ours,
+    unit: 'files/min',
+    ceiling: perMinute(result.bareTagsMs),
+    ceilingName: 'bare tag read',
+    ratio: ours / perMinute(result.bareTagsMs),
+    note: `peak RSS ${result.importRssMb} MB; no-change rescan ${result.rescanMs} ms`,
+  });
+  addTarget(
+    `import of ${result.files.toLocaleString('en')} tagged files`,
+    `${ours.toLocaleString('en')} files/min`,
+    `≥ ${GOALS.filesPerMinute.toLocaleString('en')} files/min`,
+    ours >= GOALS.filesPerMinute,
   );
   console.info(
     `  no-change rescan       ${result.rescanMs} ms   bare listing ${result.bareListMs} ms   goal < ${GOALS.rescanMs} ms   ${mark(result.rescanMs < GOALS.rescanMs)}`,
