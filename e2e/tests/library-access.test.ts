@@ -10,7 +10,7 @@ import { ADMIN, startServer, type TestServer } from '../src/server.ts';
 
 /*
  * Who sees what (issue 18): an admin restricts a library folder on the admin screen, and a
- * listener who was not chosen no longer finds its album.
+ * listener who was not chosen no longer finds its album, and finds it again once chosen.
  */
 
 let server: TestServer;
@@ -41,7 +41,7 @@ afterAll(async () => {
 });
 
 describe('per-library access', () => {
-  it('an admin restricts a folder; a listener no longer finds its album', async () => {
+  it('an admin restricts a folder; a listener no longer finds its album until chosen', async () => {
     const listener = await newPage(browser);
     await acceptCookies(listener.context, server.url);
     await loginThroughApi(listener.context, server.url, LISTENER);
@@ -64,7 +64,18 @@ describe('per-library access', () => {
     await listener.page.goto(`${server.url}/search/${encodeURIComponent(ALBUM)}`);
     await listener.page.getByText(`No results for “${ALBUM}”`).waitFor();
     expect(await albumLink.count()).toBe(0);
+
+    // Chosen by name: the listener finds the album again.
+    await card.getByRole('button', { name: 'Change access' }).click();
+    await card.getByLabel('Find a user').fill('Ada List');
+    await card.getByRole('button', { name: 'Add Ada Listener' }).click();
+    await card.getByRole('list', { name: 'Chosen users' }).getByText('Ada Listener').waitFor();
+    await card.getByRole('button', { name: 'Save access' }).click();
+    await card.getByText('Only Ada Listener see its music').waitFor();
+    await listener.page.reload();
+    await albumLink.first().waitFor();
     expect(listener.errors).toEqual([]);
+    expect(admin.errors).toEqual([]);
     await admin.context.close();
     await listener.context.close();
   }, 120_000);

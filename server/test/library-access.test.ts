@@ -235,6 +235,23 @@ describe('a restricted folder', () => {
     ]);
   });
 
+  it('shows to a listener at once when chosen, and hides again at once when unchosen', async () => {
+    // The outsider's last searches left them known as a public-catalog listener.
+    expect((await searchTitles(outsider.browser, 'Quartzwhisper')).tracks).toEqual([]);
+    const opened = await setAccess({
+      access: 'chosen',
+      user_ids: [chosen.id, outsider.id],
+      role_ids: [roleId],
+    });
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect((await searchTitles(outsider.browser, 'Quartzwhisper')).tracks).toEqual([
+      'Quartzwhisper',
+    ]);
+    const closed = await setAccess({ access: 'chosen', user_ids: [chosen.id], role_ids: [roleId] });
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect((await searchTitles(outsider.browser, 'Quartzwhisper')).tracks).toEqual([]);
+  });
+
   it('joins the site catalog again when opened to everyone', async () => {
     const response = await setAccess({ access: 'everyone' });
     expect(response.statusCode, response.body).toBe(200);

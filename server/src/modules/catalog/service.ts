@@ -329,6 +329,9 @@ export function createCatalogService(deps: { repository: CatalogRepository }) {
       return !(await value);
     },
 
+    /** Who sees more than the public catalog changed (a library folder's access): ask again. */
+    forgetViewers: () => ownership.clear(),
+
     addPlay: (trackId: number) => repo.addPlay(trackId),
     countTracks: () => repo.countTracks(),
   };

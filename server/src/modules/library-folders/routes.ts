@@ -29,7 +29,13 @@ export const libraryFoldersAdminRoutes: RoutesPlugin = async (app) => {
   registerEndpoint(
     app,
     setLibraryFolderAccess,
-    async (request) => ({ folder: await folders.setAccess(request.params.id, request.body) }),
+    async (request) => {
+      const folder = await folders.setAccess(request.params.id, request.body);
+      // Those chosen (or no longer chosen) see the change at once, not after the caches' TTL.
+      app.services.catalog.forgetViewers();
+      app.services.catalogResponses.clear();
+      return { folder };
+    },
     admin,
   );
   registerEndpoint(

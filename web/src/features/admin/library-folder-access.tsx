@@ -7,7 +7,7 @@ import { api } from '../../lib/api.ts';
 import { useTrans } from '../../lib/translator.ts';
 import { Button } from '../../ui/button.tsx';
 import { applyServerErrors, fieldError, useSchemaForm } from '../../ui/forms.ts';
-import { TextField } from '../../ui/text-field.tsx';
+import { ChipsPicker } from '../../ui/chips-picker.tsx';
 import { toast } from '../../ui/toast/toast-store.ts';
 import { RolePicker } from './users/role-picker.tsx';
 
@@ -141,20 +141,9 @@ export function FolderAccessForm({
   );
 }
 
-/** Chosen users as removable chips, and a search that adds more. */
-function UserPicker({
-  value,
-  onChange,
-  error,
-}: {
-  value: Person[];
-  onChange: (people: Person[]) => void;
-  error?: string;
-}) {
-  const trans = useTrans();
-  const [query, setQuery] = useState('');
-  const text = query.trim();
-  const found = useQuery({
+/** The admin users search, as the picker asks it (nothing for empty text). */
+function useUserSearch(text: string) {
+  return useQuery({
     queryKey: ['admin', 'users', 'search', text],
     queryFn: async () =>
       (await api(listAdminUsers, { query: text, perPage: 8 })).pagination.data.map(
@@ -162,65 +151,25 @@ function UserPicker({
       ),
     enabled: text.length > 0,
   });
-  const offered = (found.data ?? []).filter((person) => !value.some((v) => v.id === person.id));
+}
+
+/** Chosen users as removable chips, and a search that adds more. */
+function UserPicker(props: {
+  value: Person[];
+  onChange: (people: Person[]) => void;
+  error?: string;
+}) {
+  const trans = useTrans();
   return (
-    <fieldset className="flex flex-col gap-2" aria-invalid={!!error}>
-      <legend className="mb-1 text-sm font-medium">{trans('Users')}</legend>
-      {value.length > 0 && (
-        <ul aria-label={trans('Chosen users')} className="flex flex-wrap gap-2">
-          {value.map((person) => (
-            <li
-              key={person.id}
-              className="inline-flex items-center gap-1 rounded-full border border-border px-3 py-1 text-sm"
-            >
-              {person.name}
-              <button
-                type="button"
-                className="text-fg-muted hover:text-fg"
-                aria-label={trans('Remove :name', { name: person.name })}
-                onClick={() => onChange(value.filter((v) => v.id !== person.id))}
-              >
-                ×
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-      <TextField
-        label={trans('Find a user')}
-        type="search"
-        value={query}
-        onChange={(event) => setQuery(event.target.value)}
-        autoComplete="off"
-      />
-      {text && (
-        <ul aria-label={trans('Matching users')} className="flex flex-col gap-1">
-          {offered.map((person) => (
-            <li key={person.id}>
-              <Button
-                type="button"
-                variant="outline"
-                size="sm"
-                onClick={() => {
-                  onChange([...value, person]);
-                  setQuery('');
-                }}
-              >
-                {trans('Add :name', { name: person.name })}
-              </Button>
-            </li>
-          ))}
-          {found.isSuccess && offered.length === 0 && (
-            <li className="text-sm text-fg-muted">{trans('No users match.')}</li>
-          )}
-        </ul>
-      )}
-      {error && (
-        <p role="alert" className="text-xs text-danger">
-          {error}
-        </p>
-      )}
-    </fieldset>
+    <ChipsPicker
+      {...props}
+      label={trans('Users')}
+      useSearch={useUserSearch}
+      searchLabel={trans('Find a user')}
+      chosenLabel={trans('Chosen users')}
+      matchesLabel={trans('Matching users')}
+      noMatches={trans('No users match.')}
+    />
   );
 }
 
