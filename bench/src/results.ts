@@ -4,7 +4,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { join } from 'node:path';
+import { resolve } from 'node:path';
 
 export interface HttpFigures {
   p50: number;
@@ -175,7 +175,7 @@ export async function appendResults(root: string, file: string, quick: boolean):
     })),
     targets: results.targets,
   };
-  const path = join(root, file);
+  const path = resolve(root, file);
   let history: unknown[] = [];
   if (existsSync(path)) {
     try {
