@@ -9,6 +9,7 @@ import { TUS_UPLOAD_EXPIRY_MS, TUS_UPLOAD_PATH } from '@backbeat/common';
 import type * as IORedis from 'ioredis';
 import type { Config } from '../../config.ts';
 import { lazyRequire } from '../../lib/lazy-require.ts';
+import { useDirectPatch } from './direct-patch.ts';
 import { createRedisLocker } from './redis-locker.ts';
 import { s3ClientConfig } from '../../storage/s3.ts';
 import type { Storage } from '../../storage/storage.ts';
@@ -59,10 +60,11 @@ export function createTusUploads(
   redis?.on('error', () => {});
   const locker = redis ? createRedisLocker(redis) : null;
   const onS3 = config.storage.driver === 's3';
+  const tusDirectory = join(config.storagePath, 'files', 'tus');
   const fileStore = onS3
     ? null
     : new FileStore({
-        directory: join(config.storagePath, 'files', 'tus'),
+        directory: tusDirectory,
         expirationPeriodInMilliseconds: TUS_UPLOAD_EXPIRY_MS,
       });
   const datastore: DataStore =
@@ -92,6 +94,10 @@ export function createTusUploads(
       return { metadata: { ...upload.metadata, userId: String(userId) } };
     },
   });
+
+  // On local disk PATCH bodies go straight from the request into the upload's file (the
+  // file store's layout: ids are TUS_ID, checked by getFileIdFromRequest).
+  if (fileStore) useDirectPatch(server, (id) => join(tusDirectory, id));
 
   const keyOf = (id: string) => (onS3 ? id : `tus/${id}`);
   return {
