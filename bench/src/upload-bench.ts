@@ -83,10 +83,10 @@ async function diskWrite(): Promise<number> {
   return performance.now() - started;
 }
 
-async function throughTus(): Promise<number> {
+async function throughTus(round: number): Promise<number> {
   const admin = { email: 'bench@backbeat.test', password: 'bench-password-123' };
   const config = loadConfig({
-    STORAGE_PATH: join(directory, 'app'),
+    STORAGE_PATH: join(directory, `app-${round}`),
     LOG_LEVEL: 'silent',
     ADMIN_EMAIL: admin.email,
     ADMIN_PASSWORD: admin.password,
@@ -138,10 +138,16 @@ export async function runUploadBench(megabytes?: number): Promise<void> {
   bytes = randomBytes(SIZE);
   directory = mkdtempSync(join(tmpdir(), 'backbeat-upload-bench-'));
   try {
-    // Bare, tus, bare again: the better bare run is the ceiling.
-    const firstBareMs = await bare();
-    const tusMs = await throughTus();
-    const bareMs = Math.min(firstBareMs, await bare());
+    // Bare and tus in turn, twice, and the better run of each: on a busy machine one run of
+    // either can be slowed, and a best of two against a single run would favour the ceiling.
+    const bareRuns: number[] = [];
+    const tusRuns: number[] = [];
+    for (let round = 0; round < 2; round++) {
+      bareRuns.push(await bare());
+      tusRuns.push(await throughTus(round));
+    }
+    const bareMs = Math.min(...bareRuns);
+    const tusMs = Math.min(...tusRuns);
     const diskMs = Math.min(await diskWrite(), await diskWrite());
     console.info(
       `\nUpload of ${SIZE / 1024 / 1024} MB in ${CHUNK / 1024 / 1024} MB chunks, loopback`,
