@@ -130,6 +130,24 @@ export interface LoadFigures {
   rps: number;
   requests: number;
   bytes: number;
+  /** Each answer's time (ms) and the run's length (s), to merge runs taken in slices. */
+  times: number[];
+  seconds: number;
+}
+
+/** One set of figures from runs taken in turns with another server's (see measureRows). */
+export function mergeRuns(runs: LoadFigures[]): LoadFigures {
+  const times = runs.flatMap((run) => run.times);
+  const seconds = runs.reduce((sum, run) => sum + run.seconds, 0);
+  return {
+    p50: percentile(times, 50),
+    p99: percentile(times, 99),
+    rps: times.length / seconds,
+    requests: times.length,
+    bytes: runs.reduce((sum, run) => sum + run.bytes, 0),
+    times,
+    seconds,
+  };
 }
 
 export interface LoadOptions {
@@ -189,5 +207,7 @@ export async function loadRun(options: LoadOptions): Promise<LoadFigures> {
     rps: times.length / elapsed,
     requests: times.length,
     bytes,
+    times,
+    seconds: elapsed,
   };
 }
