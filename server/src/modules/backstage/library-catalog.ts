@@ -1,5 +1,6 @@
 import type { GaplessInfo } from '@backbeat/common';
 import { searchDocument } from '../search/document.ts';
+import { createLibraryBulkWrites } from './library-catalog-bulk.ts';
 import type { BackstageMusicService } from './music-service.ts';
 import type { MusicDeps } from './ports.ts';
 import { albumRowFromTags, lowerNames } from './rows-from-tags.ts';
@@ -49,6 +50,7 @@ export function createLibraryCatalog(
   music: Pick<BackstageMusicService, 'releases' | 'removeTracks' | 'removeAlbum'>,
 ) {
   const { repository: repo } = deps;
+  const bulk = createLibraryBulkWrites(deps, music.releases.isSynced);
 
   /** `accessFolderId`: new artists start restricted to that folder (it restricts access). */
   async function ensureArtists(
@@ -171,6 +173,26 @@ export function createLibraryCatalog(
       if (!albumId) await repo.syncArtistAccess(await repo.artistsOfTracks([id]));
       return { trackId: id, albumId, previousAlbumId: before?.album_id ?? null };
     },
+
+    /**
+     * saveTrack for a batch of files (a scan's): new tracks are written together, a few
+     * statements a batch; answers in the items' order.
+     */
+    async saveTracks(items: { trackId: number | null; input: LibraryTrackInput }[]) {
+      const saved: Awaited<ReturnType<typeof catalog.saveTrack>>[] = [];
+      const fresh: number[] = [];
+      for (const [index, item] of items.entries()) {
+        if (item.trackId === null) fresh.push(index);
+        else saved[index] = await catalog.saveTrack(item.trackId, item.input);
+      }
+      const made = await bulk.insertTracks(fresh.map((index) => items[index]!.input));
+      fresh.forEach((index, at) => (saved[index] = made[at]!));
+      return saved;
+    },
+
+    /** Several albums' orders at once (orderAlbum for each), and their tracks in order. */
+    orderAlbums: bulk.orderAlbums,
+    albumsTrackIds: bulk.albumsTrackIds,
 
     /** The decode's measures of a track saved by its tags (waveform, loudness, exact length). */
     async saveAnalysis(

@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.ts';
 import { escapeLike, like } from '../../db/like.ts';
 import type { Database } from '../../db/schema.ts';
 import { createLibraryAccessQueries } from './access-repository.ts';
+import { createLibraryBulkQueries } from './library-bulk-repository.ts';
 
 type GenreLink = 'track_genres' | 'album_genres' | 'artist_genres';
 type TagLink = 'track_tags' | 'album_tags';
@@ -468,6 +469,7 @@ export function createBackstageMusicRepository(db: Db) {
       await db.deleteFrom('albums').where('id', '=', id).execute();
     },
     ...createLibraryAccessQueries(db),
+    ...createLibraryBulkQueries(db),
   };
 }
 

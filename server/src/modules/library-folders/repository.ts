@@ -1,4 +1,4 @@
-import type { Insertable, Updateable } from 'kysely';
+import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { LibraryFilesTable, LibraryFoldersTable } from '../../db/library-folders-schema.ts';
 
@@ -21,6 +21,9 @@ const FOLDER_COLUMNS = [
   'access',
   'created_at',
 ] as const;
+
+/** File rows a statement (11 columns: well under either database's parameter limit). */
+const FILE_CHUNK = 500;
 
 const FILE_COLUMNS = [
   'id',
@@ -253,6 +256,41 @@ export function createLibraryFoldersRepository(db: Db) {
         .returning('id')
         .executeTakeFirstOrThrow();
       return row.id;
+    },
+    /**
+     * New files' rows, many a statement; their ids in the rows' order (one statement's ids
+     * are given in its rows' order, whatever order RETURNING lists them in).
+     */
+    async insertFiles(rows: Insertable<LibraryFilesTable>[]): Promise<number[]> {
+      const ids: number[] = [];
+      for (let i = 0; i < rows.length; i += FILE_CHUNK) {
+        const inserted = await db
+          .insertInto('library_files')
+          .values(rows.slice(i, i + FILE_CHUNK))
+          .returning('id')
+          .execute();
+        ids.push(...inserted.map((row) => Number(row.id)).sort((a, b) => a - b));
+      }
+      return ids;
+    },
+    /** Files' tracks, many a statement (`case id when … then …`). */
+    async setTrackIds(pairs: { fileId: number; trackId: number }[]) {
+      for (let i = 0; i < pairs.length; i += FILE_CHUNK) {
+        const part = pairs.slice(i, i + FILE_CHUNK);
+        const cases = sql.join(
+          part.map((pair) => sql`when ${pair.fileId} then cast(${pair.trackId} as integer)`),
+          sql` `,
+        );
+        await db
+          .updateTable('library_files')
+          .set({ track_id: sql<number>`case id ${cases} end` })
+          .where(
+            'id',
+            'in',
+            part.map((pair) => pair.fileId),
+          )
+          .execute();
+      }
     },
     async updateFile(id: number, changes: Updateable<LibraryFilesTable>) {
       await db.updateTable('library_files').set(changes).where('id', '=', id).execute();

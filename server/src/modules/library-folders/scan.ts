@@ -20,13 +20,18 @@ import type { LibraryFileRow, LibraryFoldersRepository } from './repository.ts';
 export const UNREADABLE = 'The file could not be read.';
 export const VARIOUS_ARTISTS = 'Various Artists';
 const PROGRESS_EVERY_MS = 1000;
-/** New and changed files read ahead (tags, signature, artwork) while tracks are written. */
+/** New and changed files read at once (tags, signature, artwork). */
 const READ_AHEAD = 8;
 /**
- * Writes of this long go in one SQLite transaction (deps.batch): short enough that another
- * process writing to the database waits a moment at most.
+ * New and changed files a batch: read together (the next batch while this one is written),
+ * then written in one transaction (deps.batch) with a few statements for all their tracks
+ * (catalog.saveTracks), where one file at a time took about thirty. Small enough that
+ * another process writing to the database waits a moment at most, and that the import's
+ * memory stays low (256 took 15 MB more at its peak for about 10% less CPU).
  */
-const BATCH_MS = 200;
+const BATCH_FILES = 64;
+/** Ids a query lists (PostgreSQL takes 65,535 parameters a statement). */
+const ID_CHUNK = 500;
 
 /** The folder itself could not be read (gone, unmounted, no permission). */
 export class FolderUnreadable extends Error {
@@ -41,7 +46,7 @@ export interface ScanDeps {
   repository: LibraryFoldersRepository;
   catalog: Pick<
     LibraryCatalog,
-    'saveTrack' | 'orderAlbum' | 'tidyAlbums' | 'removeTracks' | 'albumTrackIds' | 'syncAccess'
+    'saveTracks' | 'orderAlbums' | 'albumsTrackIds' | 'tidyAlbums' | 'removeTracks' | 'syncAccess'
   >;
   storage: Pick<Storage, 'stat' | 'write'>;
   log?: (message: string, error: unknown) => void;
@@ -147,16 +152,13 @@ export async function scanFolder(
   async function prepare(file: FoundFile): Promise<Prepared> {
     const [signature, read] = await Promise.all([signatureOf(file), readFileTags(file)]);
     const embedded = read.artwork ? await storeArtwork(read.artwork) : null;
-    return { signature, read, image: embedded ?? (await folderCover(file.relativePath)) };
+    // The picture's bytes are not kept while the batch waits for its turn.
+    return {
+      signature,
+      read: { ...read, artwork: null },
+      image: embedded ?? (await folderCover(file.relativePath)),
+    };
   }
-  const reads = new Map<string, Promise<Prepared>>();
-  /** The file's read, started now unless it was started ahead. */
-  const prepared = (file: FoundFile) => {
-    const started = reads.get(file.relativePath) ?? prepare(file);
-    reads.delete(file.relativePath);
-    return started;
-  };
-
   function folderCover(relativePath: string): Promise<string | null> {
     const directory = relativePath.slice(0, Math.max(0, relativePath.lastIndexOf('/')));
     let cover = covers.get(directory);
@@ -204,111 +206,178 @@ export async function scanFolder(
     return { input, disc: tags?.disc_number ?? null, number: tags?.track_number ?? null };
   }
 
-  /** Reads a new or changed file and writes its track; the row keeps why it failed. */
-  async function readFile(file: FoundFile, row: LibraryFileRow | undefined) {
-    const stamp = new Date().toISOString();
-    const sizes = { size: file.size, mtime_ms: file.mtimeMs, updated_at: stamp };
-    let signature: string | null = null;
-    let counted = false;
-    let fileId = row?.id;
-    try {
-      const got = await prepared(file);
-      signature = got.signature;
-      if (!row) {
-        const moved = movedFrom(signature);
-        if (moved) {
-          await repo.updateFile(moved.id, { relative_path: file.relativePath, ...sizes });
-          figures.updated++;
-          counted = true;
-          // Moved as it was (same size and time): nothing to read again.
-          if (sameFile(moved, file)) return;
-          row = { ...moved, relative_path: file.relativePath };
-          fileId = moved.id;
+  interface Read {
+    file: FoundFile;
+    row: LibraryFileRow | undefined;
+    got?: Prepared;
+    error?: unknown;
+  }
+  /** Reads a batch's files, READ_AHEAD at a time; a file that fails keeps its error. */
+  async function readAll(entries: Read[]): Promise<Read[]> {
+    let next = 0;
+    const worker = async () => {
+      while (next < entries.length) {
+        const entry = entries[next++]!;
+        try {
+          entry.got = await prepare(entry.file);
+        } catch (error) {
+          entry.error = error;
         }
       }
-      fileId ??= await repo.insertFile({
+    };
+    await Promise.all(Array.from({ length: Math.min(READ_AHEAD, entries.length) }, worker));
+    return entries;
+  }
+
+  const sizesOf = (file: FoundFile, stamp: string) => ({
+    size: file.size,
+    mtime_ms: file.mtimeMs,
+    updated_at: stamp,
+  });
+
+  /** A file that could not be read or written: the row keeps why. */
+  async function failed(read: Read, fileId: number | undefined, error: unknown) {
+    if (hooks.signal?.aborted) throw error;
+    figures.failed++;
+    const { file, row } = read;
+    const stamp = new Date().toISOString();
+    const signature = read.got?.signature ?? null;
+    const reason = error instanceof DecodeError ? error.message : UNREADABLE;
+    if (!(error instanceof DecodeError))
+      deps.log?.(`library file failed: ${file.relativePath}`, error);
+    // A file that no longer reads takes its track with it; it is tried again when it changes.
+    if (row?.track_id) await catalog.removeTracks([row.track_id]);
+    if (fileId) {
+      await repo.updateFile(fileId, {
+        ...sizesOf(file, stamp),
+        signature,
+        track_id: null,
+        error: reason,
+      });
+    } else {
+      await repo.insertFile({
         folder_id: folder.id,
         relative_path: file.relativePath,
-        ...sizes,
+        ...sizesOf(file, stamp),
         signature,
+        error: reason,
         created_at: stamp,
       });
-      const { input, disc, number } = trackInput(file, got, fileId);
-      const saved = await catalog.saveTrack(row?.track_id ?? null, input);
-      await repo.updateFile(fileId, {
-        ...sizes,
-        signature,
-        track_id: saved.trackId,
-        disc_number: disc,
-        track_number: number,
-        error: null,
-      });
-      for (const album of [saved.albumId, saved.previousAlbumId]) if (album) albums.add(album);
-      if (!counted) figures[row ? 'updated' : 'added']++;
-    } catch (error) {
-      if (hooks.signal?.aborted) throw error;
-      figures.failed++;
-      const reason = error instanceof DecodeError ? error.message : UNREADABLE;
-      if (!(error instanceof DecodeError))
-        deps.log?.(`library file failed: ${file.relativePath}`, error);
-      // A file that no longer reads takes its track with it; it is tried again when it changes.
-      if (row?.track_id) await catalog.removeTracks([row.track_id]);
-      if (fileId) {
-        await repo.updateFile(fileId, { ...sizes, signature, track_id: null, error: reason });
-      } else {
-        await repo.insertFile({
-          folder_id: folder.id,
-          relative_path: file.relativePath,
-          ...sizes,
-          signature,
-          error: reason,
-          created_at: stamp,
-        });
-      }
     }
   }
 
-  const changed = found.filter((file) => {
-    const row = byPath.get(file.relativePath);
-    return !row || !sameFile(row, file);
-  });
-  let current = 0;
-  let next = 0;
-  /** The files of the next stretch of BATCH_MS: their writes go in one transaction. */
-  async function stretch(from: number): Promise<number | 'stopped'> {
-    const until = Date.now() + BATCH_MS;
-    let index = from;
-    for (; index < found.length && (index === from || Date.now() < until); index++) {
-      const file = found[index]!;
-      if (!(await hooks.heartbeat())) return 'stopped';
-      figures.seen++;
-      const row = byPath.get(file.relativePath);
-      const unchanged = row && sameFile(row, file);
-      if (unchanged) {
-        if (row.error) figures.failed++;
-      } else {
-        // The next few changed files are read meanwhile (the writes stay one at a time).
-        for (next = Math.max(next, ++current); ; next++) {
-          const ahead = changed[next];
-          if (!ahead || reads.size >= READ_AHEAD) break;
-          const started = prepare(ahead);
-          started.catch(() => undefined); // Its error is handled when its turn comes.
-          reads.set(ahead.relativePath, started);
+  /**
+   * Writes a batch of read files: a moved file takes its old row (and track) along, new files'
+   * rows and tracks are written together (catalog.saveTracks), changed ones update theirs.
+   */
+  async function writeBatch(reads: Read[]) {
+    const stamp = new Date().toISOString();
+    const saves: { read: Read; got: Prepared; row?: LibraryFileRow; fileId?: number }[] = [];
+    for (const read of reads) {
+      const { file, got } = read;
+      if (!got) {
+        await failed(read, read.row?.id, read.error);
+        continue;
+      }
+      let row = read.row;
+      if (!row) {
+        const moved = movedFrom(got.signature);
+        if (moved) {
+          await repo.updateFile(moved.id, {
+            relative_path: file.relativePath,
+            ...sizesOf(file, stamp),
+          });
+          // Moved as it was (same size and time): nothing to read again.
+          if (sameFile(moved, file)) {
+            figures.updated++;
+            continue;
+          }
+          row = { ...moved, relative_path: file.relativePath };
         }
-        await readFile(file, row);
       }
-      if (Date.now() - lastProgress >= PROGRESS_EVERY_MS) {
-        lastProgress = Date.now();
-        await hooks.progress(figures);
-      }
+      saves.push({ read, got, row, fileId: row?.id });
     }
-    return index;
+    const fresh = saves.filter((save) => save.fileId === undefined);
+    const ids = await repo.insertFiles(
+      fresh.map(({ read, got }) => ({
+        folder_id: folder.id,
+        relative_path: read.file.relativePath,
+        ...sizesOf(read.file, stamp),
+        signature: got.signature,
+        disc_number: got.read.tags?.disc_number ?? null,
+        track_number: got.read.tags?.track_number ?? null,
+        created_at: stamp,
+      })),
+    );
+    fresh.forEach((save, index) => (save.fileId = ids[index]));
+    const inputs = saves.map((save) => trackInput(save.read.file, save.got, save.fileId!));
+    let saved: Awaited<ReturnType<ScanDeps['catalog']['saveTracks']>>;
+    try {
+      saved = await catalog.saveTracks(
+        saves.map((save, index) => ({
+          trackId: save.row?.track_id ?? null,
+          input: inputs[index]!.input,
+        })),
+      );
+    } catch (error) {
+      for (const save of saves) await failed(save.read, save.fileId, error);
+      return;
+    }
+    await repo.setTrackIds(
+      fresh.map((save) => ({
+        fileId: save.fileId!,
+        trackId: saved[saves.indexOf(save)]!.trackId,
+      })),
+    );
+    for (const [index, save] of saves.entries()) {
+      const result = saved[index]!;
+      for (const album of [result.albumId, result.previousAlbumId]) if (album) albums.add(album);
+      if (!save.row) {
+        figures.added++;
+        continue;
+      }
+      figures.updated++;
+      await repo.updateFile(save.fileId!, {
+        ...sizesOf(save.read.file, stamp),
+        signature: save.got.signature,
+        track_id: result.trackId,
+        disc_number: inputs[index]!.disc,
+        track_number: inputs[index]!.number,
+        error: null,
+      });
+    }
   }
-  for (let index = 0; index < found.length;) {
-    const reached = await batch(() => stretch(index));
-    if (reached === 'stopped') return { figures, stopped: true };
-    index = reached;
+
+  // Changed files are read a batch at a time, the next batch while this one is written.
+  let pending: Read[] = [];
+  let reading: Promise<Read[]> | null = null;
+  const flush = async () => {
+    const next = pending.length ? readAll(pending) : null;
+    pending = [];
+    if (reading) {
+      const reads = await reading;
+      await batch(() => writeBatch(reads));
+    }
+    reading = next;
+  };
+  for (const file of found) {
+    if (!(await hooks.heartbeat())) return { figures, stopped: true };
+    figures.seen++;
+    const row = byPath.get(file.relativePath);
+    if (row && sameFile(row, file)) {
+      if (row.error) figures.failed++;
+    } else {
+      pending.push({ file, row });
+      if (pending.length >= BATCH_FILES) await flush();
+    }
+    if (Date.now() - lastProgress >= PROGRESS_EVERY_MS) {
+      lastProgress = Date.now();
+      await hooks.progress(figures);
+    }
   }
+  await flush();
+  await flush();
+  if (!(await hooks.heartbeat())) return { figures, stopped: true };
 
   // What is still missing was removed: its tracks leave the catalog (playlists keep working).
   const gone = [...missing.values()];
@@ -321,20 +390,22 @@ export async function scanFolder(
 
   /** Albums in disc, then track number order; albums left empty go. */
   async function orderAlbums(albumIds: number[]) {
-    const empty: number[] = [];
-    for (const albumId of albumIds) {
-      const trackIds = await catalog.albumTrackIds(albumId);
-      if (!trackIds.length) {
-        empty.push(albumId);
-        continue;
-      }
-      const numbers = new Map((await repo.numbersOf(trackIds)).map((row) => [row.track_id!, row]));
-      const key = (id: number) => {
-        const row = numbers.get(id);
-        return row
-          ? [row.disc_number ?? 1, row.track_number ?? Number.MAX_SAFE_INTEGER, row.relative_path]
-          : [Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER, ''];
-      };
+    const tracksOf = await catalog.albumsTrackIds(albumIds);
+    const empty = albumIds.filter((id) => !tracksOf.get(id)?.length);
+    const all = [...tracksOf.values()].flat();
+    const numbers = new Map<number, Awaited<ReturnType<typeof repo.numbersOf>>[number]>();
+    for (let i = 0; i < all.length; i += ID_CHUNK) {
+      for (const row of await repo.numbersOf(all.slice(i, i + ID_CHUNK)))
+        numbers.set(row.track_id!, row);
+    }
+    const key = (id: number) => {
+      const row = numbers.get(id);
+      return row
+        ? [row.disc_number ?? 1, row.track_number ?? Number.MAX_SAFE_INTEGER, row.relative_path]
+        : [Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER, ''];
+    };
+    const orders = [...tracksOf].flatMap(([albumId, trackIds]) => {
+      if (!trackIds.length) return [];
       const ordered = trackIds
         .map((id, index) => ({ id, index, key: key(id) }))
         .sort(
@@ -344,11 +415,9 @@ export async function scanFolder(
             String(a.key[2]).localeCompare(String(b.key[2])) ||
             a.index - b.index,
         );
-      await catalog.orderAlbum(
-        albumId,
-        ordered.map((entry) => entry.id),
-      );
-    }
+      return [{ albumId, trackIds: ordered.map((entry) => entry.id) }];
+    });
+    await catalog.orderAlbums(orders);
     if (empty.length) await catalog.tidyAlbums(empty);
   }
 }
