@@ -122,6 +122,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const stopCacheSync = syncRequestCaches({
     sessions: services.sessions,
     users: services.users,
+    credentials: services.subsonic.auth,
     hub: services.realtime,
   }).catch((error: unknown) => {
     app.log.warn({ err: error }, 'request caches are not shared between instances');

@@ -120,7 +120,9 @@ export function createServices(config: Config, database: DatabaseHandle, fileLog
     appKey: config.appKey,
   });
   const twoFactor = createTwoFactorService({ users, cipher, settings });
-  const accessTokens = createAccessTokensService(createAccessTokensRepository(db));
+  const accessTokens = createAccessTokensService(createAccessTokensRepository(db), (userId) =>
+    users.signInRevoked(userId),
+  );
   const geo = createGeoLookup();
   const libraryFoldersRepository = createLibraryFoldersRepository(db);
   const music = createMusicServices(config, database, {

@@ -63,3 +63,23 @@ describe('per-instance request caches with Redis', () => {
       .toBe(403);
   });
 });
+
+describe('Subsonic sign-ins kept per instance with Redis', () => {
+  const ping = async (app: FastifyInstance, apiKey: string) => {
+    const query = new URLSearchParams({ apiKey, v: '1.16.1', c: 'test', f: 'json' });
+    const response = await app.inject({ method: 'GET', url: `/rest/ping?${query}` });
+    return (response.json() as { 'subsonic-response': { status: string } })['subsonic-response']
+      .status;
+  };
+
+  it('signs an app out on the other instance as soon as its API key is deleted here', async () => {
+    const person = await createUser(first.app);
+    const { token, plainTextToken } = await first.app.services.accessTokens.create(
+      person.id,
+      'Feishin',
+    );
+    expect(await ping(second, plainTextToken)).toBe('ok');
+    await first.app.services.accessTokens.delete(person.id, token.id);
+    await expect.poll(() => ping(second, plainTextToken), sooner).toBe('failed');
+  });
+});

@@ -20,7 +20,9 @@ export function createSubsonicServices(
     music: MusicServices;
     cipher: Cipher;
     accessTokens: { authenticate(token: string): Promise<number | null> };
-    users: Parameters<typeof createSubsonicAuth>[0]['users'];
+    users: Parameters<typeof createSubsonicAuth>[0]['users'] & {
+      signInRevoked(userId: number): void;
+    };
   },
 ) {
   const { music } = deps;
@@ -73,7 +75,11 @@ export function createSubsonicServices(
       library,
       listener,
       coverImage,
-      appPasswords: createAppPasswordsService({ repository, cipher: deps.cipher }),
+      appPasswords: createAppPasswordsService({
+        repository,
+        cipher: deps.cipher,
+        revoked: (userId) => deps.users.signInRevoked(userId),
+      }),
     },
   };
 }

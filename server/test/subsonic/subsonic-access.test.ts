@@ -107,6 +107,31 @@ describe('signing in over /rest', () => {
     expect((await rest('ping', auth, '10.1.1.4')).error?.code).toBe(40);
   });
 
+  it('signs an app out at once when its API key is deleted', async () => {
+    const listener = await signedInUser(test.app, { name: 'Keyed Kit' });
+    const { token, plainTextToken } = await test.app.services.accessTokens.create(
+      listener.id,
+      'Feishin',
+    );
+    // Asked twice: the second answer comes from the verified credentials kept briefly.
+    expect((await rest('ping', { apiKey: plainTextToken })).status).toBe('ok');
+    expect((await rest('ping', { apiKey: plainTextToken })).status).toBe('ok');
+    expect((await listener.browser.delete(`/api/v1/access-tokens/${token.id}`)).statusCode).toBe(
+      200,
+    );
+    expect((await rest('ping', { apiKey: plainTextToken }, '10.1.1.5')).error?.code).toBe(44);
+  });
+
+  it('refuses a suspended account at once, by app password and by API key', async () => {
+    const { listener, auth } = await listenerWithAppPassword('Suspended Sam');
+    const { plainTextToken } = await test.app.services.accessTokens.create(listener.id, 'Feishin');
+    expect((await rest('ping', auth, '10.1.1.6')).status).toBe('ok');
+    expect((await rest('ping', { apiKey: plainTextToken }, '10.1.1.6')).status).toBe('ok');
+    await test.app.services.users.ban(listener.id);
+    expect((await rest('ping', auth, '10.1.1.6')).error?.code).toBe(40);
+    expect((await rest('ping', { apiKey: plainTextToken }, '10.1.1.7')).error?.code).toBe(40);
+  });
+
   it('asks for a name when generating an app password', async () => {
     const listener = await signedInUser(test.app, { name: 'Nameless Nia' });
     const response = await listener.browser.post('/api/v1/account/app-passwords', { name: ' ' });

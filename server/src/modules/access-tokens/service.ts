@@ -14,6 +14,8 @@ export type AccessTokensService = ReturnType<typeof createAccessTokensService>;
  */
 export function createAccessTokensService(
   repository: ReturnType<typeof createAccessTokensRepository>,
+  /** Told once a token is deleted, so nothing keeps it signed in (Subsonic's verified keys). */
+  revoked: (userId: number) => void = () => {},
 ) {
   return {
     async create(userId: number, name: string) {
@@ -25,6 +27,7 @@ export function createAccessTokensService(
     async delete(userId: number, id: number): Promise<void> {
       if (!(await repository.deleteForUser(id, userId)))
         throw notFound('This token does not exist.');
+      revoked(userId);
     },
     /** The user id behind a bearer token, or null. */
     async authenticate(bearer: string): Promise<number | null> {

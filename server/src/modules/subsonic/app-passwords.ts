@@ -32,6 +32,8 @@ const present = (row: {
 export function createAppPasswordsService(deps: {
   repository: Pick<SubsonicRepository, 'appPasswords' | 'addAppPassword' | 'deleteAppPassword'>;
   cipher: Pick<Cipher, 'encrypt'>;
+  /** Told once an app password is revoked, so nothing keeps the app signed in. */
+  revoked?: (userId: number) => void;
 }) {
   return {
     async list(userId: number): Promise<AppPassword[]> {
@@ -46,6 +48,7 @@ export function createAppPasswordsService(deps: {
 
     async revoke(userId: number, id: number): Promise<void> {
       if (!(await deps.repository.deleteAppPassword(userId, id))) throw notFound();
+      deps.revoked?.(userId);
     },
   };
 }

@@ -9,6 +9,14 @@ const sameText = (a: string, b: string) =>
   a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 const MINUTE_MS = 60_000;
+/**
+ * Credentials that signed in, kept as briefly as the signed-in user is (users/service.ts):
+ * library clients send the same ones with every call, and checking them again (a token read,
+ * or app passwords decrypted) was most of a cached answer's cost. Whatever changes the user
+ * (ban, two-factor sign-in, a revoked key or app password) forgets theirs at once, here and on
+ * the other instances (composition/request-cache-sync.ts).
+ */
+const VERIFIED = { ttlMs: 2000, maxEntries: 10_000 };
 const wrongCredentials = () =>
   new SubsonicError(SUBSONIC_ERRORS.wrongCredentials, 'Wrong username or password.');
 
@@ -38,6 +46,23 @@ export function createSubsonicAuth(deps: {
   };
 }) {
   const failures = new Map<string, number[]>();
+  /** The exact sign-in parameters that succeeded, and whose they were. */
+  const verified = new Map<string, { userId: number; at: number }>();
+  /** Counts forgets: a check that overlapped one (a revoke in flight) is not remembered. */
+  let forgets = 0;
+
+  function remember(credentials: string, userId: number, checkedFrom: number): void {
+    if (forgets !== checkedFrom) return;
+    if (verified.size >= VERIFIED.maxEntries) verified.delete(verified.keys().next().value!);
+    verified.set(credentials, { userId, at: Date.now() });
+  }
+  function recalled(credentials: string): number | undefined {
+    const hit = verified.get(credentials);
+    if (!hit) return undefined;
+    if (Date.now() - hit.at < VERIFIED.ttlMs) return hit.userId;
+    verified.delete(credentials);
+    return undefined;
+  }
 
   function tooMany(key: string): boolean {
     const now = Date.now();
@@ -51,22 +76,32 @@ export function createSubsonicAuth(deps: {
     return wrongCredentials();
   }
 
+  /** A suspended account is refused whichever way it signs in. */
   async function activeUser(id: number): Promise<User> {
     const user = await deps.users.findForRequest(id);
-    if (!user) throw wrongCredentials();
+    if (!user || user.banned_at) throw wrongCredentials();
     return user;
   }
 
   async function byApiKey(apiKey: string, key: string): Promise<User> {
+    const checkedFrom = forgets;
     const userId = await deps.accessTokens.authenticate(apiKey);
     if (!userId) {
       failed(key);
       throw new SubsonicError(SUBSONIC_ERRORS.invalidApiKey, 'Invalid API key.');
     }
-    return activeUser(userId);
+    const user = await activeUser(userId);
+    remember(`key|${apiKey}`, userId, checkedFrom);
+    return user;
   }
 
-  async function byAppPassword(params: SubsonicParams, username: string, key: string) {
+  async function byAppPassword(
+    params: SubsonicParams,
+    username: string,
+    key: string,
+    credentials: string,
+  ) {
+    const checkedFrom = forgets;
     const row = await deps.users.findRowByEmail(username.trim().toLowerCase());
     if (!row || row.banned_at) throw failed(key);
     if (row.two_factor_confirmed_at) {
@@ -85,7 +120,9 @@ export function createSubsonicAuth(deps: {
     for (const candidate of await deps.repository.appPasswords(row.id)) {
       if (matches(deps.cipher.decrypt(candidate.secret))) {
         await deps.repository.touchAppPassword(candidate.id);
-        return activeUser(row.id);
+        const user = await activeUser(row.id);
+        remember(credentials, row.id, checkedFrom);
+        return user;
       }
     }
     throw failed(key);
@@ -108,7 +145,10 @@ export function createSubsonicAuth(deps: {
           'Too many failed sign-in attempts. Please try again in a minute.',
         );
       }
-      if (apiKey) return byApiKey(apiKey, key);
+      if (apiKey) {
+        const known = recalled(`key|${apiKey}`);
+        return known === undefined ? byApiKey(apiKey, key) : activeUser(known);
+      }
       if (!username)
         throw new SubsonicError(
           SUBSONIC_ERRORS.missingParameter,
@@ -121,7 +161,23 @@ export function createSubsonicAuth(deps: {
           'Required parameter is missing: p or t and s',
         );
       }
-      return byAppPassword(params, username, key);
+      const credentials = JSON.stringify([
+        username,
+        params.string('t'),
+        params.string('s'),
+        params.string('p'),
+      ]);
+      const known = recalled(credentials);
+      if (known !== undefined) return activeUser(known);
+      return byAppPassword(params, username, key, credentials);
+    },
+
+    /** Forgets the user's verified credentials (see VERIFIED). */
+    forgetUser(userId: number): void {
+      forgets++;
+      for (const [credentials, entry] of verified) {
+        if (entry.userId === userId) verified.delete(credentials);
+      }
     },
   };
 }

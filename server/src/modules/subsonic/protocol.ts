@@ -127,11 +127,14 @@ function toXmlNode(value: unknown): unknown {
  * The JSON of a successful answer, made once per payload object: an answer kept in a cache
  * (album lists) is the same object every time, and serialising it was most of its cost.
  */
-const okJson = new WeakMap<Payload, string>();
-function jsonOf(status: 'ok' | 'failed', payload: Payload): string {
+const okJson = new WeakMap<Payload, Buffer>();
+function jsonOf(status: 'ok' | 'failed', payload: Payload): Buffer {
   const made = status === 'ok' ? okJson.get(payload) : undefined;
   if (made !== undefined) return made;
-  const json = JSON.stringify({ 'subsonic-response': { ...envelope(status), ...payload } });
+  // Bytes, not text: the reply then neither measures nor encodes them again.
+  const json = Buffer.from(
+    JSON.stringify({ 'subsonic-response': { ...envelope(status), ...payload } }),
+  );
   if (status === 'ok') okJson.set(payload, json);
   return json;
 }
@@ -148,7 +151,9 @@ export function sendSubsonic(
     const json = jsonOf(status, payload);
     const callback = params.string('callback');
     if (format === 'jsonp' && callback && /^[\w$.]{1,100}$/.test(callback)) {
-      return reply.type('application/javascript; charset=utf-8').send(`${callback}(${json});`);
+      return reply
+        .type('application/javascript; charset=utf-8')
+        .send(`${callback}(${json.toString()});`);
     }
     return reply.type('application/json; charset=utf-8').send(json);
   }

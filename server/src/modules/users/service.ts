@@ -168,6 +168,11 @@ export function createUsersService(deps: {
       grants.delete(userId);
       changed(userId);
     },
+    /**
+     * A way of signing in as the user was revoked (an API token, an app password): what is
+     * cached about them is forgotten here and on the other instances, with any sign-in kept.
+     */
+    signInRevoked: (userId: number) => changed(userId),
     /** Calls back on every change to a cached user (see modules/sessions/cache-sync.ts). */
     onCacheChange(listener: (userId: number) => void): void {
       cacheListeners.add(listener);
