@@ -46,6 +46,8 @@ export interface Target {
 const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
 
 export const results = {
+  /** The commit measured: taken when the run starts, as other work may commit during it. */
+  commit: gitCommit(resolve(new URL('../../', import.meta.url).pathname)),
   http: [] as HttpRow[],
   figures: [] as Figure[],
   targets: [] as Target[],
@@ -140,10 +142,16 @@ function gitCommit(root: string): string {
 }
 
 /** Appends this run (figures only) to `file`, an array of runs. */
-export async function appendResults(root: string, file: string, quick: boolean): Promise<void> {
+export async function appendResults(
+  root: string,
+  file: string,
+  quick: boolean,
+  groups: string[],
+): Promise<void> {
   const entry = {
     date: new Date().toISOString(),
-    commit: gitCommit(root),
+    commit: results.commit,
+    groups,
     node: process.version,
     cores: cpus().length,
     loadAverage: {

@@ -97,6 +97,11 @@ if (runs('subsonic', false)) {
 if (runs('insights', false)) await runInsightsBench();
 
 printSummary();
-const history = process.env.BENCH_RESULTS ?? (quick ? undefined : 'bench/results.json');
-if (history) await appendResults(ROOT, history, quick);
+// The history keeps whole runs; a quick or partial (BENCH_ONLY) run is kept only when asked.
+const history = process.env.BENCH_RESULTS ?? (quick || only ? undefined : 'bench/results.json');
+if (history) await appendResults(ROOT, history, quick, only ?? ['all']);
+else
+  console.info(
+    '\nNot added to bench/results.json (quick or BENCH_ONLY run; BENCH_RESULTS=<file> keeps it).',
+  );
 console.info(`\nBench done in ${((performance.now() - started) / 1000).toFixed(0)} s.`);
