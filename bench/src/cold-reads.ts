@@ -1,0 +1,395 @@
+// Cold reads (issues 4 and 22): each search, album page and artist page asked once, at one
+// connection, so every answer misses the server's answer cache and is made from the database.
+// `measureColdReads(url, headers)` runs against a server already up (the catalog bench calls
+// it); run alone, `npx tsx bench/src/cold-reads.ts` prepares a catalog (BENCH_COLD_TRACKS,
+// 100,000 by default; BENCH_COLD_STORAGE keeps it between runs) and starts server/dist on it.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { Agent, request } from 'node:http';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { prepareCatalog } from './prepare-catalog.ts';
+import { SERVER_NODE_FLAGS } from './server-flags.ts';
+
+export const COLD_GOALS = { searchP99Ms: 15, albumP99Ms: 4, artistP99Ms: 4 };
+
+/** Words of the demo catalog (server/src/seed/demo/names.ts): album, artist and track names. */
+const WORDS = [
+  'golden',
+  'silent',
+  'electric',
+  'velvet',
+  'hidden',
+  'paper',
+  'neon',
+  'quiet',
+  'distant',
+  'crystal',
+  'wild',
+  'slow',
+  'late',
+  'blue',
+  'warm',
+  'northern',
+  'broken',
+  'bright',
+  'lunar',
+  'salt',
+  'copper',
+  'glass',
+  'faded',
+  'endless',
+  'secret',
+  'summer',
+  'midnight',
+  'open',
+  'soft',
+  'tidal',
+  'hours',
+  'harbor',
+  'signals',
+  'gardens',
+  'rooms',
+  'tides',
+  'lights',
+  'echoes',
+  'rivers',
+  'streets',
+  'horizons',
+  'dreams',
+  'windows',
+  'machines',
+  'satellites',
+  'mornings',
+  'letters',
+  'shadows',
+  'skylines',
+  'waves',
+  'motels',
+  'orchards',
+  'postcards',
+  'frequencies',
+  'islands',
+  'highways',
+  'balconies',
+  'canyons',
+  'fields',
+  'stations',
+  'afterglow',
+  'cruise',
+  'motion',
+  'heatwave',
+  'undertow',
+  'glasshouse',
+  'parallel',
+  'swim',
+  'sundial',
+  'static',
+  'driftwood',
+  'polaroid',
+  'overpass',
+  'honeycomb',
+  'nightjar',
+  'cloudbreak',
+  'daydream',
+  'kaleidoscope',
+  'lantern',
+  'tangerine',
+  'monsoon',
+  'vapour',
+  'citrus',
+  'falling',
+  'suns',
+  'road',
+  'echo',
+  'hour',
+  'mirage',
+  'ember',
+  'fire',
+  'rooftops',
+  'focus',
+  'pulse',
+  'gravity',
+  'seaside',
+  'mercury',
+  'wildflower',
+  'dust',
+  'saltwater',
+  'arcade',
+  'hologram',
+  'nocturne',
+  'lullaby',
+  'firefly',
+  'aurora',
+  'backseat',
+  'coastline',
+  'dusk',
+  'bloom',
+  'lucid',
+  'moth',
+  'rain',
+  'northbound',
+  'orbit',
+  'palms',
+  'storm',
+  'radio',
+  'snowglobe',
+  'stardust',
+  'sunroof',
+  'tidepool',
+  'umbra',
+  'weightless',
+  'interlude',
+  'reprise',
+  'forever',
+  'again',
+  'version',
+];
+
+/**
+ * As-you-type searches: each word's 3- and 4-letter prefixes and the word itself, distinct,
+ * in an order that mixes them (a fixed shuffle, so runs compare).
+ */
+export function coldSearchQueries(count = 200): string[] {
+  const all = new Set<string>();
+  for (const word of WORDS) {
+    for (const query of [word.slice(0, 3), word.slice(0, 4), word]) all.add(query);
+  }
+  const queries = [...all];
+  let seed = 7;
+  for (let i = queries.length - 1; i > 0; i--) {
+    seed = (seed * 48_271) % 2_147_483_647;
+    const j = seed % (i + 1);
+    [queries[i], queries[j]] = [queries[j]!, queries[i]!];
+  }
+  return queries.slice(0, count);
+}
+
+export interface ColdRow {
+  count: number;
+  p50: number;
+  p99: number;
+  max: number;
+  /**
+   * The server's main thread on a CPU for each answer (ms), when its pid was given: unlike
+   * the time to answer, it hardly grows when other processes share the cores.
+   */
+  cpuP50?: number;
+  cpuP99?: number;
+}
+
+export interface ColdReadsResult {
+  search: ColdRow;
+  album: ColdRow;
+  artist: ColdRow;
+}
+
+const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+
+/** One GET on a kept-alive socket: ms from asking to the last byte of the answer. */
+function timedGet(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ ms: number; status: number; body: Buffer }> {
+  return new Promise((done, fail) => {
+    const started = performance.now();
+    const asked = request(url, { agent, headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () =>
+        done({
+          ms: performance.now() - started,
+          status: response.statusCode ?? 0,
+          body: Buffer.concat(chunks),
+        }),
+      );
+      response.on('error', fail);
+    });
+    asked.on('error', fail);
+    asked.end();
+  });
+}
+
+function percentiles(values: number[]) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return (q: number) =>
+    Math.round(sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * q) - 1)]! * 100) / 100;
+}
+
+function row(times: number[], cpu: number[]): ColdRow {
+  const at = percentiles(times);
+  const result: ColdRow = { count: times.length, p50: at(0.5), p99: at(0.99), max: at(1) };
+  if (cpu.length) {
+    const cpuAt = percentiles(cpu);
+    Object.assign(result, { cpuP50: cpuAt(0.5), cpuP99: cpuAt(0.99) });
+  }
+  return result;
+}
+
+/** ms the process's main thread has run (Linux: /proc/<pid>/schedstat, in ns). */
+function mainThreadMs(pid: number): number {
+  return Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
+}
+
+/**
+ * Asks each search once (≥ 150 distinct), then each album and artist page the searches found
+ * once (up to `pages` of each), one request at a time. `headers` should not offer gzip if the
+ * figure is to be the server's work alone (they are sent as given).
+ */
+export async function measureColdReads(
+  url: string,
+  headers: Record<string, string>,
+  options: { queries?: string[]; pages?: number; serverPid?: number } = {},
+): Promise<ColdReadsResult> {
+  const queries = options.queries ?? coldSearchQueries();
+  const pages = options.pages ?? 200;
+  const { serverPid } = options;
+  const albums = new Set<number>();
+  const artists = new Set<number>();
+  const times = { search: [] as number[], album: [] as number[], artist: [] as number[] };
+  const cpu = { search: [] as number[], album: [] as number[], artist: [] as number[] };
+  let cpuMs = 0;
+  const get = async (path: string) => {
+    const before = serverPid ? mainThreadMs(serverPid) : 0;
+    const answer = await timedGet(`${url}${path}`, headers);
+    if (answer.status !== 200) throw new Error(`${path}: HTTP ${answer.status}`);
+    cpuMs = serverPid ? mainThreadMs(serverPid) - before : 0;
+    return answer;
+  };
+  const note = (kind: keyof typeof times, ms: number) => {
+    times[kind].push(ms);
+    if (serverPid) cpu[kind].push(cpuMs);
+  };
+  // A first request opens the socket (and is not timed).
+  await get('/api/v1/search?query=zzzz&perPage=10');
+  for (const query of queries) {
+    const answer = await get(`/api/v1/search?query=${encodeURIComponent(query)}&perPage=10`);
+    note('search', answer.ms);
+    const { results } = JSON.parse(answer.body.toString()) as {
+      results: { albums: { id: number }[]; artists: { id: number }[] };
+    };
+    for (const album of results.albums) albums.add(album.id);
+    for (const artist of results.artists) artists.add(artist.id);
+  }
+  for (const id of [...albums].slice(0, pages)) {
+    note('album', (await get(`/api/v1/albums/${id}`)).ms);
+  }
+  for (const id of [...artists].slice(0, pages)) {
+    note('artist', (await get(`/api/v1/artists/${id}`)).ms);
+  }
+  return {
+    search: row(times.search, cpu.search),
+    album: row(times.album, cpu.album),
+    artist: row(times.artist, cpu.artist),
+  };
+}
+
+export function printColdReads(result: ColdReadsResult, note = ''): void {
+  const mark = (ok: boolean) => (ok ? 'meets' : 'MISSES');
+  const line = (label: string, r: ColdRow, goal: number) =>
+    `  ${label.padEnd(22)} ${String(r.count).padStart(4)} asked   p50 ${r.p50} ms   p99 ${r.p99} ms   max ${r.max} ms   goal p99 ≤ ${goal} ms   ${mark(r.p99 <= goal)}` +
+    (r.cpuP99 === undefined ? '' : `   (server CPU p50 ${r.cpuP50} ms, p99 ${r.cpuP99} ms)`);
+  console.info(`\nCold reads, 1 connection, each key asked once${note}`);
+  console.info(line('search (prefix, word)', result.search, COLD_GOALS.searchP99Ms));
+  console.info(line('album page', result.album, COLD_GOALS.albumP99Ms));
+  console.info(line('artist page', result.artist, COLD_GOALS.artistP99Ms));
+}
+
+const ADMIN = { email: 'bench@backbeat.test', password: 'bench-password-123' };
+
+async function login(url: string): Promise<string> {
+  const jar: Record<string, string> = {};
+  const keep = (response: Response) => {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = ''] = line.split(';');
+      const [name, value] = pair.split('=');
+      if (name && value !== undefined) jar[name] = value;
+    }
+  };
+  const header = () =>
+    Object.entries(jar)
+      .map(([k, v]) => `${k}=${v}`)
+      .join('; ');
+  keep(await fetch(`${url}/`));
+  const response = await fetch(`${url}/auth/login`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      cookie: header(),
+      'x-xsrf-token': decodeURIComponent(jar['XSRF-TOKEN'] ?? ''),
+    },
+    body: JSON.stringify({ ...ADMIN, remember: true }),
+  });
+  if (!response.ok) throw new Error(`bench login failed: ${response.status}`);
+  keep(response);
+  return header();
+}
+
+async function runAlone(): Promise<void> {
+  const root = new URL('../../', import.meta.url).pathname;
+  const tracks = Number(process.env.BENCH_COLD_TRACKS ?? 100_000);
+  const kept = process.env.BENCH_COLD_STORAGE;
+  const storage = kept ?? mkdtempSync(join(tmpdir(), 'backbeat-cold-'));
+  if (!kept || !existsSync(join(storage, 'database.sqlite'))) {
+    mkdirSync(storage, { recursive: true });
+    console.info(`Preparing a catalog of ${tracks.toLocaleString('en')} tracks in ${storage}…`);
+    await prepareCatalog(storage, tracks, ADMIN, []);
+  }
+  const port = await new Promise<number>((done) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port: free } = probe.address() as { port: number };
+      probe.close(() => done(free));
+    });
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const { DATABASE_URL: _d, REDIS_URL: _r, ...inherited } = process.env;
+  const server = spawn(
+    process.execPath,
+    [
+      ...SERVER_NODE_FLAGS,
+      ...(process.env.BENCH_COLD_NODE_FLAGS?.split(' ') ?? []),
+      resolve(root, process.env.BENCH_SERVER_ENTRY ?? 'server/dist/main.js'),
+    ],
+    {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: {
+        ...inherited,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        STORAGE_PATH: storage,
+        LOG_LEVEL: 'warn',
+        ADMIN_EMAIL: ADMIN.email,
+        ADMIN_PASSWORD: ADMIN.password,
+        SEARCH_RATE_LIMIT: String(1e9),
+      },
+    },
+  );
+  try {
+    for (let i = 0; ; i++) {
+      try {
+        if ((await fetch(`${url}/health/ready`)).ok) break;
+      } catch {
+        // not listening yet
+      }
+      if (i > 600) throw new Error('the server did not start');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const cookie = await login(url);
+    const result = await measureColdReads(
+      url,
+      { cookie, accept: 'application/json' },
+      { serverPid: server.pid! },
+    );
+    printColdReads(result, ` (${tracks.toLocaleString('en')} tracks)`);
+  } finally {
+    const stopped = new Promise((done) => server.once('exit', done));
+    server.kill('SIGTERM');
+    await stopped;
+    agent.destroy();
+    if (!kept) rmSync(storage, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await runAlone();
