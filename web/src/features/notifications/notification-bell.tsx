@@ -1,14 +1,19 @@
 import clsx from 'clsx';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useCurrentUser } from '../../lib/bootstrap.ts';
 import { useTrans } from '../../lib/translator.ts';
 import { Button } from '../../ui/button.tsx';
 import { Icon } from '../../ui/icons.tsx';
-import { NotificationList } from './notification-list.tsx';
 import { markAllAsRead, useNotificationsQuery } from '../../entities/notifications/queries.ts';
 import { useRealtime } from './realtime.ts';
 import { showErrorToast } from '../../ui/toast/error-toast.ts';
+import { Spinner } from '../../ui/spinner.tsx';
+
+/** Loaded when the panel first opens: the home page renders without it. */
+const NotificationList = lazy(async () => ({
+  default: (await import('./notification-list.tsx')).NotificationList,
+}));
 
 /** Navbar bell: the unread count, kept live, and a panel with the latest notifications. */
 export function NotificationBell() {
@@ -100,13 +105,21 @@ function BellPanel({ close, hasUnread }: { close: () => void; hasUnread: boolean
         </Link>
       </header>
       <div className="min-h-0 flex-1 overflow-y-auto">
-        <NotificationList
-          notifications={query.data?.pagination.data}
-          isPending={query.isPending}
-          error={query.error}
-          onRetry={() => void query.refetch()}
-          onOpen={close}
-        />
+        <Suspense
+          fallback={
+            <div className="flex justify-center p-6">
+              <Spinner />
+            </div>
+          }
+        >
+          <NotificationList
+            notifications={query.data?.pagination.data}
+            isPending={query.isPending}
+            error={query.error}
+            onRetry={() => void query.refetch()}
+            onOpen={close}
+          />
+        </Suspense>
       </div>
       <Link
         to="/notifications"
