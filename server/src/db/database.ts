@@ -33,6 +33,13 @@ function postgresDriver(): typeof pgModule {
 }
 
 const STATEMENT_CACHE_SIZE = 1000;
+/**
+ * SQLite reads the database through a memory map this large instead of copying each page
+ * into its own 2 MB cache: on a 100,000-track catalog (~200 MB) cold artist pages spent about
+ * a third of their CPU in those copies and their syscalls, cold searches about a sixth.
+ * The pages mapped are the operating system's file cache, shared, not the process's heap.
+ */
+const MMAP_BYTES = 256 * 1024 * 1024;
 
 /**
  * Kysely's SQLite driver prepares every statement anew, which was 40% of a request's CPU in
@@ -91,6 +98,7 @@ export function openDatabase(config: Config['database']): DatabaseHandle {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma(`mmap_size = ${MMAP_BYTES}`);
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
   });
