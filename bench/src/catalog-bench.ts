@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BareCeiling, catalogKeys, measureRows, type RowPlan } from './catalog-rows.ts';
 import { CHROMIUM, homeJavaScript } from './first-js.ts';
+import { coldSearchQueries, measureColdReads } from './cold-reads.ts';
 import { prepareCatalog } from './prepare-catalog.ts';
 import { addFigure, addTarget, printHttpTable, results } from './results.ts';
 import { measureSearchFlood, type SearchFloodResult } from './search-flood.ts';
@@ -48,6 +49,8 @@ export interface CatalogPlan extends RowPlan {
   stream: { rounds: number; roundMs: number; freshInstances: boolean };
   flood: boolean;
   firstJs: boolean;
+  /** The server's own CPU per cold answer (cold-reads.ts), which load elsewhere hardly moves. */
+  cpuPerAnswer: boolean;
   floodDurationS: number;
 }
 
@@ -125,6 +128,29 @@ async function benchSize(tracks: number, plan: CatalogPlan, first: boolean, last
       note: `peak ${loaded.peak.toFixed(0)} MB`,
     });
     printHttpTable(tracks);
+    if (plan.cpuPerAnswer) {
+      // After the answer cache (10 s) forgot the rows' keys, as these are words of the same names.
+      await sleep(11_000);
+      // It reads the answers' JSON, so it asks without compression.
+      const cold = await measureColdReads(
+        server.url,
+        { cookie, accept: 'application/json' },
+        {
+          queries: coldSearchQueries(plan.coldKeys[0]),
+          pages: plan.coldKeys[0],
+          serverPid: server.child.pid!,
+        },
+      );
+      for (const [name, row] of Object.entries(cold)) {
+        if (row.cpuP99 === undefined) continue;
+        addFigure({
+          name: `server CPU per cold ${name} answer, ${k(tracks)}, 1 conn, ${row.count} keys (p50 ${row.cpuP50} ms)`,
+          value: row.cpuP99,
+          unit: 'ms p99',
+          note: `answer time p50 ${row.p50} ms, p99 ${row.p99} ms`,
+        });
+      }
+    }
 
     const page = await fetch(`${server.url}/`, { headers: html });
     const encoding = page.headers.get('content-encoding');

@@ -36,6 +36,7 @@ const plan: CatalogPlan = quick
       stream: { rounds: 3, roundMs: 250, freshInstances: false },
       flood: false,
       firstJs: true,
+      cpuPerAnswer: process.env.BENCH_CPU_PER_ANSWER === '1',
       floodDurationS: 1,
     }
   : {
@@ -49,6 +50,7 @@ const plan: CatalogPlan = quick
       },
       flood: true,
       firstJs: true,
+      cpuPerAnswer: true,
       floodDurationS: Number(process.env.BENCH_DURATION ?? 5),
     };
 
