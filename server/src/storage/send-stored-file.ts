@@ -2,6 +2,7 @@ import { pipeline } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError, notFound } from '../http/http-error.ts';
 import { STORED_FILE_CSP } from '../http/security-headers.ts';
+import { FileRange } from './file-range.ts';
 import { decideRange } from './range.ts';
 import type { Storage, StoredFileInfo } from './storage.ts';
 
@@ -65,10 +66,14 @@ export async function sendStoredFile(
     raw.end();
     return;
   }
-  pipeline(storage.read(key, range), raw, (error) => {
-    // A listener who seeks closes the connection mid-file; that is not a server error.
+  const source = storage.read(key, range);
+  // A listener who seeks closes the connection mid-file; that is not a server error.
+  const settled = (error?: NodeJS.ErrnoException | null) => {
     if (error && error.code !== 'ERR_STREAM_PREMATURE_CLOSE') {
       request.log.warn({ err: error, key }, 'stream failed');
     }
-  });
+  };
+  // A local file goes out through reused buffers; any other storage's stream is piped.
+  if (source instanceof FileRange) source.sendTo(raw, length, settled);
+  else pipeline(source, raw, settled);
 }

@@ -1,0 +1,131 @@
+import { close, createReadStream, open, read, type ReadStream } from 'node:fs';
+import type { ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
+
+/** DESIGN §4: a 1 MiB read buffer streams about 1.5x faster than Node's 64 KiB default. */
+export const STREAM_HIGH_WATER_MARK = 1024 * 1024;
+
+/**
+ * Spent read buffers kept for the next stream. A piped file stream allocates a fresh 1 MiB
+ * buffer for every read; at loopback speed that is hundreds of MB a second of outside memory,
+ * and V8 answers it with full collections (about a tenth of the CPU of a 5 MB stream).
+ * Eight are kept at most: a burst of streams leaves 8 MiB behind, not one buffer per read.
+ */
+const spare: Buffer[] = [];
+const MAX_SPARE = 8;
+const takeBuffer = () => spare.pop() ?? Buffer.allocUnsafeSlow(STREAM_HIGH_WATER_MARK);
+const giveBack = (buffer: Buffer) => {
+  if (spare.length < MAX_SPARE) spare.push(buffer);
+};
+
+/**
+ * A local file's bytes `start..end` (inclusive). Read like any stream it is a plain file
+ * stream, opened on the first read; `sendTo` sends it to a response through two reused
+ * buffers instead (see `spare`).
+ */
+export class FileRange extends Readable {
+  private inner: ReadStream | undefined;
+
+  constructor(
+    readonly path: string,
+    readonly range?: { start: number; end: number },
+  ) {
+    super({ highWaterMark: STREAM_HIGH_WATER_MARK });
+  }
+
+  override _read(): void {
+    if (this.inner) {
+      this.inner.resume();
+      return;
+    }
+    const inner = createReadStream(this.path, {
+      highWaterMark: STREAM_HIGH_WATER_MARK,
+      ...(this.range ? { start: this.range.start, end: this.range.end } : {}),
+    });
+    this.inner = inner;
+    inner.on('data', (chunk) => {
+      if (!this.push(chunk)) inner.pause();
+    });
+    inner.on('end', () => this.push(null));
+    inner.on('error', (error) => this.destroy(error));
+  }
+
+  override _destroy(error: Error | null, done: (error?: Error | null) => void): void {
+    this.inner?.destroy();
+    done(error);
+  }
+
+  /**
+   * Writes `length` bytes from the range's start to `out`: one buffer is read while the other
+   * is written, and a buffer is read into again only once its write has been flushed (so the
+   * response never holds more than two). `done` is called once, with the error if any; a
+   * listener who leaves mid-file ends it quietly (no error).
+   */
+  sendTo(out: ServerResponse, length: number, done: (error?: NodeJS.ErrnoException) => void): void {
+    let finished = false;
+    let fd = -1;
+    let position = this.range?.start ?? 0;
+    let remaining = length;
+    /** Buffers free to read into; a buffer out of this list is being read or written. */
+    const free: Buffer[] = [takeBuffer(), takeBuffer()];
+    let reading = false;
+
+    const finish = (error?: NodeJS.ErrnoException) => {
+      if (finished) return;
+      finished = true;
+      out.off('close', onClose);
+      // Buffers still being read into or written are left to the collector, never reused.
+      for (const buffer of free.splice(0)) giveBack(buffer);
+      // A read still on the pool closes the file when it returns (its number is not reused).
+      if (fd >= 0 && !reading) close(fd, () => {});
+      if (error) out.destroy(error);
+      done(error);
+    };
+    const onClose = () => finish();
+    out.on('close', onClose);
+
+    const pump = () => {
+      if (finished || reading) return;
+      if (remaining === 0) {
+        if (free.length === 2) {
+          out.end();
+          finish();
+        }
+        return;
+      }
+      const buffer = free.pop();
+      if (!buffer) return;
+      reading = true;
+      read(fd, buffer, 0, Math.min(buffer.length, remaining), position, (error, bytes) => {
+        reading = false;
+        if (finished) {
+          giveBack(buffer);
+          close(fd, () => {});
+          return;
+        }
+        if (error) return finish(error);
+        // The file shrank under the send: the response cannot be its promised length.
+        if (bytes === 0) return finish(Object.assign(new Error('File ended early'), { code: 'EOF' }));
+        position += bytes;
+        remaining -= bytes;
+        out.write(bytes < buffer.length ? buffer.subarray(0, bytes) : buffer, (writeError) => {
+          if (finished) return;
+          if (writeError) return finish();
+          free.push(buffer);
+          pump();
+        });
+        pump();
+      });
+    };
+
+    open(this.path, 'r', (error, opened) => {
+      if (error) return finish(error);
+      fd = opened;
+      if (finished) {
+        close(fd, () => {});
+        return;
+      }
+      pump();
+    });
+  }
+}
