@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider, createBrowserRouter } from 'react-router';
-import { appRoutes } from './app/routes.tsx';
+import { addRoutesOnNavigation, appRoutes, routesPending } from './app/routes.tsx';
 import { applyCustomCode } from './entities/appearance/custom-code.ts';
 import { startAppearancePreview } from './entities/appearance/preview.ts';
 import { getBootstrap } from './lib/bootstrap.ts';
@@ -17,7 +17,6 @@ import { startServiceWorker } from './lib/service-worker.ts';
 import './styles.css';
 
 installErrorReporter((report) => api(logClientError, report));
-setKnownRoutes(appRoutes);
 recordVisitOncePerDay();
 // The admin's custom CSS and HTML on every page (appearance editor, issue 14).
 applyCustomCode(getBootstrap().custom_code);
@@ -26,7 +25,8 @@ startAppearancePreview();
 // Installable app: the shell and downloaded music offline (issue 19).
 startServiceWorker();
 
-const router = createBrowserRouter(appRoutes);
+const router = createBrowserRouter(appRoutes, { patchRoutesOnNavigation: addRoutesOnNavigation });
+setKnownRoutes(() => router.routes, routesPending);
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');
 

@@ -6,11 +6,19 @@ import { matchRoutes, type RouteObject } from 'react-router';
  */
 export const CATCH_ALL_ROUTE = { catchAll: true } as const;
 
-let knownRoutes: RouteObject[] | null = null;
+let knownRoutes: (() => RouteObject[]) | null = null;
+let pending: (pathname: string) => boolean = () => false;
 
-/** Called once with the app's route table, before the first render (main.tsx). */
-export function setKnownRoutes(routes: RouteObject[]): void {
+/**
+ * Called once before the first render (main.tsx) with the router's live route table, which
+ * grows as areas are visited, and which addresses lie in areas not added yet (kept, unchecked).
+ */
+export function setKnownRoutes(
+  routes: () => RouteObject[],
+  routesPending: (pathname: string) => boolean = () => false,
+): void {
   knownRoutes = routes;
+  pending = routesPending;
 }
 
 function isCatchAll(route: RouteObject): boolean {
@@ -27,7 +35,8 @@ function isCatchAll(route: RouteObject): boolean {
 export function isKnownRoute(action: string): boolean {
   if (!knownRoutes) return true;
   const pathname = action.split(/[?#]/)[0] || '/';
-  const matches = matchRoutes(knownRoutes, pathname);
+  if (pending(pathname)) return true;
+  const matches = matchRoutes(knownRoutes(), pathname);
   const deepest = matches?.at(-1)?.route;
   return deepest !== undefined && !isCatchAll(deepest);
 }

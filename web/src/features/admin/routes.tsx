@@ -2,7 +2,7 @@ import { Outlet, type RouteObject } from 'react-router';
 import type { PermissionName } from '@backbeat/common';
 import { RouteGuard } from '../../entities/session/route-guard.tsx';
 import { RouteErrorPage } from '../../entities/errors/error-pages.tsx';
-import { adminDashboardRoute, adminInsightsRoutes } from '../insights/routes.tsx';
+import { adminInsightsRoutes } from '../insights/routes.tsx';
 
 /** A screen that needs its own permission besides admin.access (spec §6). */
 function AdminGuard({ permission }: { permission: string }) {
@@ -59,16 +59,16 @@ const appearance = <F extends keyof typeof appearanceFiles>(
   );
 
 /**
- * The admin screens (issue 12), each loaded on demand so listeners never download them. The
- * app wraps them in /admin, the admin.access guard and the admin layout (app/routes.tsx);
- * a screen that needs more than admin.access sits in `guarded(permission, …)` as nav.ts says.
+ * The admin screens (issue 12) besides the dashboard, each loaded on demand so listeners never
+ * download them. This table itself joins the app's on the first visit under /admin/ (issue 22:
+ * its lazy imports weigh ~3 KB gzip at startup): app/routes.tsx adds it beside the dashboard
+ * in /admin, the admin.access guard and the admin layout. A screen that needs more than
+ * admin.access sits in `guarded(permission, …)` as nav.ts says.
  */
-export const adminRoutes: RouteObject[] = [
+export const adminPageRoutes: RouteObject[] = [
   {
     errorElement: <RouteErrorPage />,
     children: [
-      // Admins land at /admin after login (spec 1 §2): the dashboard, then content insights.
-      adminDashboardRoute,
       ...adminInsightsRoutes,
       ...screens('genres', async () => {
         const m = await import('./genres.tsx');
