@@ -25,6 +25,21 @@ export function cached<T>(load: () => Promise<T>, ttlMs: number) {
  */
 export function createKeyedCache<K, V>(options: { ttlMs: number; maxEntries: number }) {
   const entries = new Map<K, { at: number; value: Promise<V>; settled?: V }>();
+  // An expired entry is never served, but it used to stay until new keys pushed it out: after
+  // a burst of distinct keys (a crawl of album pages) up to maxEntries answers were held for
+  // good, a large part of the memory a server kept after load (issue 22). A sweep once per TTL
+  // lets them go; it stops while the cache is empty, and never keeps the process alive.
+  let sweeper: ReturnType<typeof setInterval> | null = null;
+  const sweep = () => {
+    const now = Date.now();
+    for (const [key, entry] of entries) {
+      if ('settled' in entry && now - entry.at >= options.ttlMs) entries.delete(key);
+    }
+    if (entries.size === 0 && sweeper) {
+      clearInterval(sweeper);
+      sweeper = null;
+    }
+  };
   return {
     get(key: K, load: () => Promise<V>): Promise<V> {
       const now = Date.now();
@@ -34,6 +49,7 @@ export function createKeyedCache<K, V>(options: { ttlMs: number; maxEntries: num
       const entry: { at: number; value: Promise<V>; settled?: V } = { at: now, value };
       if (entries.size >= options.maxEntries) entries.delete(entries.keys().next().value as K);
       entries.set(key, entry);
+      sweeper ??= setInterval(sweep, options.ttlMs).unref();
       value.then(
         (settled) => void (entry.settled = settled),
         () => entries.get(key) === entry && entries.delete(key),
