@@ -22,6 +22,22 @@ function scriptJson(value: unknown): string {
     .replaceAll('\u2029', '\\u2029');
 }
 
+/**
+ * Bootstrap values the services hand out from their caches (the locale with all its lines,
+ * the localizations, menus) are the same object from page to page until they change, and
+ * cached values are never changed in place: each is written as JSON once, not per page.
+ */
+const writtenJson = new WeakMap<object, string>();
+function cachedScriptJson(value: unknown): string {
+  if (typeof value !== 'object' || value === null) return scriptJson(value);
+  let json = writtenJson.get(value);
+  if (json === undefined) {
+    json = scriptJson(value);
+    writtenJson.set(value, json);
+  }
+  return json;
+}
+
 const escapeAttribute = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
@@ -141,7 +157,7 @@ export async function registerSpa(
       const viewer: string[] = [];
       for (const [key, value] of Object.entries(data)) {
         (VIEWER_KEYS.has(key) ? viewer : everyone).push(
-          `${JSON.stringify(key)}:${scriptJson(value)}`,
+          `${JSON.stringify(key)}:${cachedScriptJson(value)}`,
         );
       }
       shared('<script nonce="');
