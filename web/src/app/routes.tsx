@@ -1,4 +1,9 @@
-import { Outlet, type PatchRoutesOnNavigationFunction, type RouteObject } from 'react-router';
+import {
+  Navigate,
+  Outlet,
+  type PatchRoutesOnNavigationFunction,
+  type RouteObject,
+} from 'react-router';
 import { RouteGuard } from '../entities/session/route-guard.tsx';
 import {
   NotFoundPage,
@@ -6,7 +11,6 @@ import {
   UnexpectedErrorPage,
 } from '../entities/errors/error-pages.tsx';
 import { accountRoutes, authPageRoutes } from '../features/auth/routes.tsx';
-import { backstageRoutes } from '../features/backstage/routes.tsx';
 import { billingRoutes } from '../features/billing/routes.tsx';
 import { embedRoutes, musicRoutes } from '../features/catalog/routes.tsx';
 import { libraryRoutes, profileTabRoutes } from '../features/library/routes.tsx';
@@ -18,29 +22,41 @@ import { PageLoadingSpinner } from '../ui/spinner.tsx';
 import { AppLayout } from './layout/app-layout.tsx';
 import { Root } from './root.tsx';
 
-/** The route the admin screens are added under (addRoutesOnNavigation). */
-const ADMIN_PAGES = 'admin-pages';
-
 /**
- * The admin screens' table (features/admin/routes.tsx) is left out of the startup code (issue
- * 22) and added on the first navigation under /admin/: until then such an address only
- * reaches the catch-all `*`, whose match has a splat param, so React Router asks here first.
+ * Areas whose route tables are left out of the startup code (issue 22) and added on the first
+ * navigation inside them: until then such an address only reaches the catch-all `*`, whose
+ * match has a splat param, so React Router asks addRoutesOnNavigation first. Each area's own
+ * address stays in the table (the admin dashboard, backstage's redirect to its tracks).
  */
-export const addRoutesOnNavigation: PatchRoutesOnNavigationFunction = async ({ path, patch }) => {
-  if (!/^\/admin\/./.test(path)) return;
-  const { adminPageRoutes } = await import('../features/admin/routes.tsx');
-  // Patching again is harmless: React Router skips routes it already has.
-  patch(ADMIN_PAGES, adminPageRoutes);
-  adminPagesAdded = true;
-};
+const LAZY_AREAS = [
+  {
+    id: 'admin-pages',
+    under: /^\/admin\/./,
+    load: async () => (await import('../features/admin/routes.tsx')).adminPageRoutes,
+  },
+  {
+    id: 'backstage-pages',
+    under: /^\/backstage\/./,
+    load: async () => (await import('../features/backstage/routes.tsx')).backstagePageRoutes,
+  },
+];
+const [ADMIN_PAGES, BACKSTAGE_PAGES] = LAZY_AREAS.map((area) => area.id);
+const added = new Set<string>();
 
-let adminPagesAdded = false;
+export const addRoutesOnNavigation: PatchRoutesOnNavigationFunction = async ({ path, patch }) => {
+  const area = LAZY_AREAS.find((candidate) => candidate.under.test(path));
+  if (!area) return;
+  // Patching again is harmless: React Router skips routes it already has.
+  patch(area.id, await area.load());
+  added.add(area.id);
+};
 
 /**
  * Whether an address lies in an area whose routes are not in the table yet: the menus' check
  * (entities/menus/known-routes.ts) keeps such links, as it did when the table had them all.
  */
-export const routesPending = (pathname: string) => !adminPagesAdded && /^\/admin\/./.test(pathname);
+export const routesPending = (pathname: string) =>
+  LAZY_AREAS.some((area) => !added.has(area.id) && area.under.test(pathname));
 
 /**
  * Every page is loaded lazily, per area, so a listener never downloads what they do not
@@ -98,7 +114,16 @@ export const appRoutes: RouteObject[] = [
               ...libraryRoutes,
               ...profileTabRoutes,
               ...billingRoutes,
-              ...backstageRoutes,
+              {
+                path: 'backstage',
+                id: BACKSTAGE_PAGES,
+                element: (
+                  <RouteGuard>
+                    <Outlet />
+                  </RouteGuard>
+                ),
+                children: [{ index: true, element: <Navigate to="tracks" replace /> }],
+              },
               ...sitePageRoutes,
               { path: '404', element: <NotFoundPage /> },
               ...musicRoutes,

@@ -1,4 +1,4 @@
-import { Navigate, Outlet, type RouteObject } from 'react-router';
+import { Outlet, type RouteObject } from 'react-router';
 import { RouteGuard } from '../../entities/session/route-guard.tsx';
 import { subjectInsightsRoutes } from '../insights/routes.tsx';
 
@@ -16,94 +16,80 @@ const page = (load: () => Promise<React.ComponentType>) => ({
 });
 
 /**
- * Backstage routes, loaded on demand so listeners never download them. The layout's
- * `<Outlet/>` also takes the insights pages (`tracks/:trackId/insights` …) added beside these.
+ * The backstage layout and screens under /backstage, loaded on demand so listeners never
+ * download them. This table itself joins the app's on the first visit under /backstage/
+ * (issue 22): app/routes.tsx keeps only /backstage, its guard and the redirect to its tracks.
+ * The layout's `<Outlet/>` also takes the insights pages (`tracks/:trackId/insights` …).
  */
-export const backstageRoutes: RouteObject[] = [
+export const backstagePageRoutes: RouteObject[] = [
   {
-    path: 'backstage',
-    element: <Guard />,
+    lazy: async () => ({
+      Component: (await import('./backstage-layout.tsx')).BackstageLayout,
+    }),
     children: [
       {
-        lazy: async () => ({
-          Component: (await import('./backstage-layout.tsx')).BackstageLayout,
-        }),
+        element: <Guard permission="backstageRequests.create" />,
         children: [
-          { index: true, element: <Navigate to="tracks" replace /> },
           {
-            element: <Guard permission="backstageRequests.create" />,
-            children: [
-              {
-                path: 'requests',
-                ...page(
-                  async () => (await import('./requests/request-types-page.tsx')).RequestTypesPage,
-                ),
-              },
-              {
-                path: 'requests/:type',
-                ...page(
-                  async () => (await import('./requests/request-form-page.tsx')).RequestFormPage,
-                ),
-              },
-            ],
-          },
-          {
-            path: 'requests/:requestId/request-submitted',
+            path: 'requests',
             ...page(
-              async () =>
-                (await import('./requests/request-submitted-page.tsx')).RequestSubmittedPage,
+              async () => (await import('./requests/request-types-page.tsx')).RequestTypesPage,
             ),
           },
           {
-            element: <Guard permission="music.create" />,
-            children: [
-              {
-                path: 'upload',
-                ...page(async () => (await import('./upload/upload-page.tsx')).UploadPage),
-              },
-              {
-                path: 'tracks/new',
-                ...page(
-                  async () => (await import('./editors/track-editor-page.tsx')).TrackEditorPage,
-                ),
-              },
-              {
-                path: 'albums/new',
-                ...page(
-                  async () => (await import('./editors/album-editor-page.tsx')).AlbumEditorPage,
-                ),
-              },
-            ],
+            path: 'requests/:type',
+            ...page(async () => (await import('./requests/request-form-page.tsx')).RequestFormPage),
+          },
+        ],
+      },
+      {
+        path: 'requests/:requestId/request-submitted',
+        ...page(
+          async () => (await import('./requests/request-submitted-page.tsx')).RequestSubmittedPage,
+        ),
+      },
+      {
+        element: <Guard permission="music.create" />,
+        children: [
+          {
+            path: 'upload',
+            ...page(async () => (await import('./upload/upload-page.tsx')).UploadPage),
           },
           {
-            path: 'tracks',
-            ...page(async () => (await import('./lists/my-tracks-page.tsx')).MyTracksPage),
-          },
-          {
-            path: 'albums',
-            ...page(async () => (await import('./lists/my-albums-page.tsx')).MyAlbumsPage),
-          },
-          {
-            path: 'artists',
-            ...page(async () => (await import('./lists/my-artists-page.tsx')).MyArtistsPage),
-          },
-          // Insights of the music the user manages (the server answers 404 for the rest).
-          ...subjectInsightsRoutes,
-          {
-            path: 'tracks/:trackId/edit',
+            path: 'tracks/new',
             ...page(async () => (await import('./editors/track-editor-page.tsx')).TrackEditorPage),
           },
           {
-            path: 'albums/:albumId/edit',
+            path: 'albums/new',
             ...page(async () => (await import('./editors/album-editor-page.tsx')).AlbumEditorPage),
           },
-          {
-            path: 'artists/:artistId/edit',
-            ...page(
-              async () => (await import('./editors/artist-editor-page.tsx')).ArtistEditorPage,
-            ),
-          },
         ],
+      },
+      {
+        path: 'tracks',
+        ...page(async () => (await import('./lists/my-tracks-page.tsx')).MyTracksPage),
+      },
+      {
+        path: 'albums',
+        ...page(async () => (await import('./lists/my-albums-page.tsx')).MyAlbumsPage),
+      },
+      {
+        path: 'artists',
+        ...page(async () => (await import('./lists/my-artists-page.tsx')).MyArtistsPage),
+      },
+      // Insights of the music the user manages (the server answers 404 for the rest).
+      ...subjectInsightsRoutes,
+      {
+        path: 'tracks/:trackId/edit',
+        ...page(async () => (await import('./editors/track-editor-page.tsx')).TrackEditorPage),
+      },
+      {
+        path: 'albums/:albumId/edit',
+        ...page(async () => (await import('./editors/album-editor-page.tsx')).AlbumEditorPage),
+      },
+      {
+        path: 'artists/:artistId/edit',
+        ...page(async () => (await import('./editors/artist-editor-page.tsx')).ArtistEditorPage),
       },
     ],
   },
