@@ -19,7 +19,7 @@ import {
 } from '../lib/subscription-permissions.ts';
 import { onServerError } from '../lib/http.ts';
 import { loadConfiguredFont } from '../lib/web-fonts.ts';
-import { DialogHost } from '../ui/dialog/dialog.tsx';
+import { DialogHost } from '../ui/dialog/dialog-host.tsx';
 import { openDialog } from '../ui/dialog/dialog-store.ts';
 import { NavigationProgressBar } from '../ui/progress-bar.tsx';
 import { Toaster } from '../ui/toast/toaster.tsx';

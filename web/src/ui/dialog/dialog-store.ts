@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { createContext, type ReactNode } from 'react';
 import { create } from 'zustand';
 
 interface OpenDialog {
@@ -13,6 +13,9 @@ interface DialogState {
 }
 
 let nextId = 1;
+
+/** How a dialog closes itself: given by the host (dialog-host.tsx), read by `Dialog`. */
+export const DialogCloseContext = createContext<(result?: unknown) => void>(() => {});
 
 export const useDialogStore = create<DialogState>((set, get) => ({
   dialogs: [],

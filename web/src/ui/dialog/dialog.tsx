@@ -1,18 +1,10 @@
 import clsx from 'clsx';
-import {
-  createContext,
-  useContext,
-  useEffect,
-  useId,
-  useRef,
-  type CSSProperties,
-  type ReactNode,
-} from 'react';
+import { useContext, useEffect, useId, useRef, type CSSProperties, type ReactNode } from 'react';
 import { DIALOG_PADDING_PX, DIALOG_WIDTHS } from '@backbeat/common';
 import { useTrans } from '../../lib/translator.ts';
 import { IconButton } from '../button.tsx';
 import { Icon } from '../icons.tsx';
-import { useDialogStore } from './dialog-store.ts';
+import { DialogCloseContext as CloseContext } from './dialog-store.ts';
 
 export type DialogSize = keyof typeof DIALOG_WIDTHS;
 
@@ -26,29 +18,6 @@ function dialogSizeStyle(size: DialogSize): CSSProperties {
 
 /** The default padding of a dialog's parts (spec §9: 24 px). */
 const PAD = { paddingInline: DIALOG_PADDING_PX };
-
-const CloseContext = createContext<(result?: unknown) => void>(() => {});
-
-/**
- * Renders every open dialog in a native <dialog> opened with showModal(): the browser gives
- * the focus trap, Escape and the inert background.
- */
-export function DialogHost() {
-  const dialogs = useDialogStore((s) => s.dialogs);
-  const close = useDialogStore((s) => s.close);
-  return (
-    <>
-      {dialogs.map((dialog) => {
-        const closeThis = (result?: unknown) => close(dialog.id, result);
-        return (
-          <CloseContext.Provider key={dialog.id} value={closeThis}>
-            {dialog.render(closeThis)}
-          </CloseContext.Provider>
-        );
-      })}
-    </>
-  );
-}
 
 export function Dialog({
   title,
