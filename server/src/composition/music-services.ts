@@ -1,3 +1,4 @@
+import { MB } from '@backbeat/common';
 import type { Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import { createResponseCache } from '../lib/response-cache.ts';
@@ -68,7 +69,8 @@ export function createMusicServices(
   return {
     storage,
     /** Public catalog answers, serialised, for 10 s (plays counts may lag that much). */
-    catalogResponses: createResponseCache({ ttlMs: 10_000, maxEntries: 2000 }),
+    // A crawl of distinct pages must not hold memory: 16 MB of answers at most (issue 22).
+    catalogResponses: createResponseCache({ ttlMs: 10_000, maxEntries: 2000, maxBytes: 16 * MB }),
     catalog,
     catalogWrites,
     catalogIndexer: createCatalogIndexer({ writes: catalogWrites, index: searchIndex }),

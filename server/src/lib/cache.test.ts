@@ -50,4 +50,25 @@ describe('createKeyedCache', () => {
     expect(await cache.get(1, async () => 100)).toBe(100);
     expect(await cache.get(3, async () => 300)).toBe(3);
   });
+
+  it('keeps answers up to a total weight, dropping the oldest first', async () => {
+    const cache = createKeyedCache<string, string>({
+      ttlMs: 60_000,
+      maxEntries: 100,
+      weigh: (value) => value.length,
+      maxWeight: 10,
+    });
+    await cache.get('a', async () => 'aaaa');
+    await cache.get('b', async () => 'bbbb');
+    // 12 > 10: the oldest goes, the newest two stay.
+    await cache.get('c', async () => 'cccc');
+    expect(await cache.get('a', async () => 'again')).toBe('again');
+    // 'again' (5) + 'cccc' (4) fit only once 'b' is gone.
+    expect(await cache.get('c', async () => 'new')).toBe('cccc');
+    expect(await cache.get('b', async () => 'b2')).toBe('b2');
+    // An answer heavier than the whole allowance is still served (and kept alone).
+    expect(await cache.get('big', async () => 'x'.repeat(50))).toBe('x'.repeat(50));
+    expect(await cache.get('c', async () => 'c3')).toBe('c3');
+  });
 });
+

@@ -16,8 +16,18 @@ const GZIP_FROM_BYTES = 1024;
  * ask for at once (artist, album, channel pages). Concurrent misses share one load; a load
  * that finds nothing (null) is remembered too.
  */
-export function createResponseCache(options: { ttlMs: number; maxEntries: number }) {
-  const answers = createKeyedCache<string, CachedJson | null>(options);
+export function createResponseCache(options: {
+  ttlMs: number;
+  maxEntries: number;
+  /** Bytes of JSON kept at most (their gzip adds about a fifth). */
+  maxBytes: number;
+}) {
+  const answers = createKeyedCache<string, CachedJson | null>({
+    ttlMs: options.ttlMs,
+    maxEntries: options.maxEntries,
+    weigh: (answer) => answer?.json.length ?? 0,
+    maxWeight: options.maxBytes,
+  });
   return {
     get: (key: string, load: () => Promise<unknown>): Promise<CachedJson | null> =>
       answers.get(key, () =>
