@@ -11,7 +11,6 @@ import {
   UnexpectedErrorPage,
 } from '../entities/errors/error-pages.tsx';
 import { accountRoutes, authPageRoutes } from '../features/auth/routes.tsx';
-import { billingRoutes } from '../features/billing/routes.tsx';
 import { embedRoutes, musicRoutes } from '../features/catalog/routes.tsx';
 import { libraryRoutes, profileTabRoutes } from '../features/library/routes.tsx';
 import { notificationRoutes } from '../features/notifications/routes.tsx';
@@ -24,8 +23,8 @@ import { Root } from './root.tsx';
 
 /**
  * Areas whose route tables are left out of the startup code (issue 22) and added on the first
- * navigation inside them: until then such an address only reaches the catch-all `*`, whose
- * match has a splat param, so React Router asks addRoutesOnNavigation first. Each area's own
+ * navigation inside them: until then such an address only reaches the catch-all `*` (or a
+ * channel's `/:slug`), whose match has a param, so React Router asks addRoutesOnNavigation first. Each area's own
  * address stays in the table (the admin dashboard, backstage's redirect to its tracks).
  */
 const LAZY_AREAS = [
@@ -39,8 +38,15 @@ const LAZY_AREAS = [
     under: /^\/backstage\/./,
     load: async () => (await import('../features/backstage/routes.tsx')).backstagePageRoutes,
   },
+  {
+    // Pricing, checkout and billing: until added, these addresses reach the channel route
+    // `/:slug`, whose match has a param too.
+    id: 'app-pages',
+    under: /^\/(pricing|checkout|billing|change-plan)(\/|$)/,
+    load: async () => (await import('../features/billing/routes.tsx')).billingRoutes,
+  },
 ];
-const [ADMIN_PAGES, BACKSTAGE_PAGES] = LAZY_AREAS.map((area) => area.id);
+const [ADMIN_PAGES, BACKSTAGE_PAGES, APP_PAGES] = LAZY_AREAS.map((area) => area.id);
 const added = new Set<string>();
 
 export const addRoutesOnNavigation: PatchRoutesOnNavigationFunction = async ({ path, patch }) => {
@@ -100,6 +106,7 @@ export const appRoutes: RouteObject[] = [
         element: <AppLayout />,
         children: [
           {
+            id: APP_PAGES,
             errorElement: <RouteErrorPage />,
             children: [
               {
@@ -113,7 +120,6 @@ export const appRoutes: RouteObject[] = [
               ...workspaceRoutes,
               ...libraryRoutes,
               ...profileTabRoutes,
-              ...billingRoutes,
               {
                 path: 'backstage',
                 id: BACKSTAGE_PAGES,
