@@ -143,8 +143,17 @@ export async function timeStartup(
 }
 
 /** Resident and peak resident memory of a process, MB. */
-export function memoryMb(pid: number): { rss: number; peak: number } {
+/**
+ * RSS, its peak, and its two halves: private memory (anon), and file pages mapped in (the
+ * node binary, and the database read through SQLite's memory map), which the kernel may drop.
+ */
+export function memoryMb(pid: number): { rss: number; peak: number; anon: number; file: number } {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? NaN);
-  return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
+  return {
+    rss: kb('VmRSS') / 1024,
+    peak: kb('VmHWM') / 1024,
+    anon: kb('RssAnon') / 1024,
+    file: kb('RssFile') / 1024,
+  };
 }

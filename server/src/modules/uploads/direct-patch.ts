@@ -7,6 +7,8 @@ import { noteBodyBytes } from './body-scavenge.ts';
 type PatchHandler = Server['handlers']['PATCH'];
 type PatchHandlerClass = new (store: DataStore, options: ServerOptions) => PatchHandler;
 type TusRequest = Parameters<PatchHandler['send']>[0];
+/** The handler's own Headers type (a program without the DOM lib may see another global). */
+type TusHeaders = Parameters<PatchHandler['send']>[2];
 
 /** How much the file may hold in memory before the request is paused (fs writes are batched). */
 const WRITE_BUFFER_BYTES = 1024 * 1024;
@@ -22,7 +24,7 @@ const WRITE_BUFFER_BYTES = 1024 * 1024;
 export function useDirectPatch(server: Server, fileOf: (id: string) => string): void {
   const Base = server.handlers.PATCH.constructor as PatchHandlerClass;
   class DirectPatchHandler extends Base {
-    override send(req: TusRequest, context: CancellationContext, headers?: Headers) {
+    override send(req: TusRequest, context: CancellationContext, headers?: TusHeaders) {
       // The web body is made on first read of `req.body`: the handler reads the Node one.
       const node = (req as { runtime?: { node?: { req?: Readable } } }).runtime?.node?.req;
       if (node instanceof Readable) Object.defineProperty(req, 'body', { value: node });
