@@ -71,4 +71,3 @@ describe('createKeyedCache', () => {
     expect(await cache.get('c', async () => 'c3')).toBe('c3');
   });
 });
-

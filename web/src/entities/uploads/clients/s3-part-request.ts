@@ -18,7 +18,10 @@ const abortError = () => new DOMException('The upload was stopped.', 'AbortError
 /** Response headers by lower-case name, read the way every browser offers them. */
 function headersOf(xhr: XMLHttpRequest): Record<string, string> {
   const headers: Record<string, string> = {};
-  for (const line of xhr.getAllResponseHeaders().trim().split(/[\r\n]+/)) {
+  for (const line of xhr
+    .getAllResponseHeaders()
+    .trim()
+    .split(/[\r\n]+/)) {
     const [name, ...value] = line.split(': ');
     if (name) headers[name.toLowerCase()] = value.join(': ');
   }
