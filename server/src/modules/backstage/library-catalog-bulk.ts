@@ -1,5 +1,5 @@
 import { searchDocument } from '../search/document.ts';
-import type { LibraryTrackInput } from './library-catalog.ts';
+import type { LibraryTrackInput } from './library-track-input.ts';
 import type { MusicDeps } from './ports.ts';
 import { isListed } from './present.ts';
 import { albumRowFromTags, lowerNames } from './rows-from-tags.ts';

@@ -1,0 +1,32 @@
+import type { GaplessInfo } from '@backbeat/common';
+
+/** One library file's track as the scan read it: what the catalog saves (issue 18). */
+export interface LibraryTrackInput {
+  title: string;
+  /** The track's artists, by name (the album artist when the file names none). */
+  artists: string[];
+  album: {
+    name: string;
+    /** The album artist: the tag, "Various Artists" for a compilation, else the track's first. */
+    artist: string;
+    compilation: boolean;
+    year: number | null;
+    genres: string[];
+  } | null;
+  /** Stored artwork URL (embedded picture or the folder's cover), if any. */
+  image: string | null;
+  durationMs: number;
+  waveform: number[];
+  loudness: { integrated_lufs: number; true_peak_dbtp: number; track_gain_db: number } | null;
+  /** Encoder delay and padding the pipeline read (gapless playback), if any. */
+  gapless?: GaplessInfo | null;
+  genres: string[];
+  lyrics: string | null;
+  /** Storage key of the audio (`library/<file id>`) and its type. */
+  audioPath: string;
+  mime: string;
+  /** The library folder the file is in (who may see it follows the folder's access). */
+  folderId: number;
+  /** The folder is seen by chosen users only (its new artists start hidden from others). */
+  restricted?: boolean;
+}
