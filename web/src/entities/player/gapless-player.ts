@@ -22,17 +22,6 @@ export const MAX_DECODED_SECONDS = 30 * 60;
 const RELEASE_FADE_S = 0.04;
 /** Sources start this far ahead, so the start frame is the one asked for, not "as soon as". */
 const START_AHEAD_S = 0.03;
-/**
- * The first track of a run starts from a decode of its first seconds while the rest still
- * downloads (click to sound in tens of milliseconds instead of a whole file's fetch and
- * decode), then moves to the whole decode at one frame: the browser's decoder gives the same
- * samples for a file's start whether it has all of it or not.
- */
-const EARLY_SECONDS = 6;
-/** Without a length or a sample count to go by: about 8 s of a 256 kb/s MP3. */
-const EARLY_BYTES = 256 * 1024;
-/** The last frames of an early decode are left unplayed (a frame cut mid-way). */
-const EARLY_TAIL_FRAMES = 4096;
 
 export interface GaplessTrack {
   src: string;
@@ -53,10 +42,6 @@ interface Voice {
   origin: number;
   /** Seconds into the music while paused, else null. */
   pausedAt: number | null;
-  /** Decoded from the file's first bytes only: the whole decode takes over when it is ready. */
-  early?: boolean;
-  /** An early decode played to its end before the whole one was ready (a slow network). */
-  starved?: boolean;
 }
 
 export interface GaplessEvents {
@@ -74,76 +59,21 @@ export function createGaplessPlayer(graph: AudioGraph, events: GaplessEvents) {
   /** The decode under way for the next track, dropped when the queue changes. */
   let pending: { src: string; abort: AbortController } | null = null;
 
-  /** The stream's bytes; `early` gets the first ones, once, as soon as there are enough. */
-  async function download(
-    track: GaplessTrack,
-    signal: AbortSignal,
-    early?: (bytes: ArrayBuffer) => void,
-  ): Promise<ArrayBuffer> {
-    let sent = !early;
-    return withRetries(async () => {
+  async function decode(track: GaplessTrack, signal: AbortSignal): Promise<Voice> {
+    const response = await withRetries(async () => {
       const answer = await fetch(track.src, { credentials: 'same-origin', signal });
       // 4xx: the track is not there for this listener; trying again will not change that.
       if (answer.status >= 400 && answer.status < 500) throw new StreamRefused(answer.statusText);
       if (!answer.ok) throw new Error(`The stream answered ${answer.status}.`);
-      if (sent || !answer.body) return answer.arrayBuffer();
-      const length = Number(answer.headers.get('content-length')) || 0;
-      const seconds = track.info?.total_samples
-        ? track.info.total_samples / track.info.sample_rate
-        : 0;
-      const wanted =
-        length && seconds ? Math.round((length / seconds) * EARLY_SECONDS) : EARLY_BYTES;
-      const chunks: Uint8Array[] = [];
-      let received = 0;
-      const join = () => {
-        const bytes = new Uint8Array(received);
-        let at = 0;
-        for (const chunk of chunks) {
-          bytes.set(chunk, at);
-          at += chunk.length;
-        }
-        return bytes.buffer;
-      };
-      const reader = answer.body.getReader();
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        chunks.push(value);
-        received += value.length;
-        // All at once or not, only the first seconds: they decode far sooner than the whole.
-        if (!sent && received >= wanted && (!length || wanted < length)) {
-          sent = true;
-          early!(join().slice(0, wanted));
-        }
-      }
-      return join();
+      return answer.arrayBuffer();
     }, signal);
-  }
-
-  async function voiceOf(track: GaplessTrack, bytes: ArrayBuffer, early: boolean) {
-    const buffer = await context.decodeAudioData(bytes);
+    const buffer = await context.decodeAudioData(response);
     if (buffer.duration > MAX_DECODED_SECONDS) throw new Error('Too long to decode whole.');
-    const { start, frames } = early
-      ? { start: 0, frames: Math.max(0, buffer.length - EARLY_TAIL_FRAMES) }
-      : musicFrames(buffer.length, buffer.sampleRate, track.info);
+    const { start, frames } = musicFrames(buffer.length, buffer.sampleRate, track.info);
     const gain = context.createGain();
     gain.gain.value = track.gain;
     gain.connect(graph.input);
-    return {
-      src: track.src,
-      buffer,
-      start,
-      frames,
-      gain,
-      source: null,
-      origin: 0,
-      pausedAt: 0,
-      early,
-    } satisfies Voice;
-  }
-
-  async function decode(track: GaplessTrack, signal: AbortSignal): Promise<Voice> {
-    return voiceOf(track, await download(track, signal), false);
+    return { src: track.src, buffer, start, frames, gain, source: null, origin: 0, pausedAt: 0 };
   }
 
   const endOf = (voice: Voice) => voice.origin + voice.frames / rate();
@@ -164,12 +94,6 @@ export function createGaplessPlayer(graph: AudioGraph, events: GaplessEvents) {
       if (voice.source !== source) return;
       voice.source = null;
       if (voice !== current) return;
-      if (voice.early) {
-        // Ran out before the whole decode arrived (a slow network): it goes on from here then.
-        voice.starved = true;
-        voice.pausedAt = voice.frames / rate();
-        return;
-      }
       if (next?.source) {
         release(current);
         current = next;
@@ -219,31 +143,8 @@ export function createGaplessPlayer(graph: AudioGraph, events: GaplessEvents) {
 
   /** Joins the decoded next track to the current one's last frame, when both are ready. */
   function scheduleNext() {
-    if (!current?.source || current.early || !next || next.source) return;
+    if (!current?.source || !next || next.source) return;
     run(next, endOf(current), 0);
-  }
-
-  /** The whole decode replaces the early one at one frame (they hold the same samples). */
-  function takeOver(early: Voice, whole: Voice) {
-    current = whole;
-    whole.gain.gain.value = early.gain.gain.value;
-    if (early.source) {
-      const when = soon();
-      // Frames into the decoded buffer at `when`, the same in both.
-      const at = early.start + Math.round((when - early.origin) * rate());
-      const source = early.source;
-      early.source = null;
-      source.onended = null;
-      source.stop(when);
-      run(whole, when, at - whole.start);
-      setTimeout(() => early.gain.disconnect(), (when - context.currentTime) * 1000 + 100);
-    } else {
-      const at = Math.round((early.pausedAt ?? 0) * rate()) + early.start - whole.start;
-      whole.pausedAt = Math.max(0, at) / rate();
-      early.gain.disconnect();
-      if (early.starved) run(whole, soon(), at);
-    }
-    scheduleNext();
   }
 
   const positionOf = (voice: Voice) =>
@@ -262,55 +163,20 @@ export function createGaplessPlayer(graph: AudioGraph, events: GaplessEvents) {
       return current?.src ?? null;
     },
     position: () => (current ? positionOf(current) : 0),
-    /** 0 while an early decode plays: its length is not the track's. */
-    duration: () => (current && !current.early ? current.frames / rate() : 0),
+    duration: () => (current ? current.frames / rate() : 0),
 
-    /**
-     * Decodes a track and plays it from `startAt` (or holds it paused there). From the start,
-     * it plays from an early decode of its first seconds as soon as they are in (`started`),
-     * and the whole decode takes over at one frame.
-     */
-    async start(
-      track: GaplessTrack,
-      startAt: number,
-      autoplay: boolean,
-      signal: AbortSignal,
-      started?: () => void,
-    ) {
+    /** Decodes a track and plays it from `startAt` (or holds it paused there). */
+    async start(track: GaplessTrack, startAt: number, autoplay: boolean, signal: AbortSignal) {
       // Decoded ahead already (its join came too late, or the listener skipped to it).
       const ready = next?.src === track.src ? next : null;
       if (ready) {
         silence(ready);
         next = null;
       }
-      let early: Promise<Voice | null> = Promise.resolve(null);
-      const playEarly =
-        !ready && autoplay && startAt === 0
-          ? (bytes: ArrayBuffer) => {
-              early = voiceOf(track, bytes, true)
-                .then((voice) => {
-                  if (signal.aborted) return (release(voice), null);
-                  this.stop();
-                  current = voice;
-                  run(voice, soon(), 0);
-                  started?.();
-                  return voice;
-                })
-                // Not decodable from its first bytes (some formats): the whole decode plays.
-                .catch(() => null);
-            }
-          : undefined;
-      const bytes = ready ? null : await download(track, signal, playEarly);
-      // The early decode first: the two would share the CPU and delay the first sound.
-      const earlier = await early;
-      const voice = ready ?? (await voiceOf(track, bytes!, false));
+      const voice = ready ?? (await decode(track, signal));
       if (signal.aborted) {
         release(voice);
         return false;
-      }
-      if (earlier && current === earlier) {
-        takeOver(earlier, voice);
-        return true;
       }
       this.stop();
       current = voice;
@@ -348,7 +214,6 @@ export function createGaplessPlayer(graph: AudioGraph, events: GaplessEvents) {
     },
 
     pause() {
-      if (current) current.starved = false;
       if (!current?.source) return;
       const at = positionOf(current);
       silence(next);
@@ -357,22 +222,13 @@ export function createGaplessPlayer(graph: AudioGraph, events: GaplessEvents) {
     },
     resume() {
       if (!current || current.source) return;
-      if (current.early && (current.pausedAt ?? 0) * rate() >= current.frames) {
-        // Past what is decoded so far: it plays once the whole decode is in.
-        current.starved = true;
-        return;
-      }
       run(current, soon(), Math.round((current.pausedAt ?? 0) * rate()));
       scheduleNext();
     },
     seek(seconds: number) {
       if (!current) return;
-      const wanted = !!current.source || !!current.starved;
-      if (!current.source || (current.early && seconds * rate() >= current.frames)) {
-        silence(current);
-        const end = current.early ? Infinity : current.frames / rate();
-        current.pausedAt = Math.min(Math.max(0, seconds), end);
-        current.starved = current.early && wanted;
+      if (!current.source) {
+        current.pausedAt = Math.min(Math.max(0, seconds), current.frames / rate());
         return;
       }
       silence(next);

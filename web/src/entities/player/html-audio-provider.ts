@@ -255,39 +255,25 @@ export function createHtmlAudioProvider(): PlaybackProvider {
     for (const audio of elements) audio.pause();
     events?.time(options.startAt ?? 0, 0);
     if (options.autoplay) events?.waiting();
-    const started = () => {
-      if (abort.signal.aborted) return;
-      if (pendingSeek !== null) gapless!.seek(pendingSeek);
-      pendingSeek = null;
-      events?.time(gapless!.position(), gapless!.duration());
-      if (options.autoplay) events?.playing();
-      startTicker();
-    };
-    let early = false;
     gapless!
       .start(
         { src, info: options.gapless ?? null, gain: gainOf(options.levelDb ?? 0) },
         options.startAt ?? 0,
         options.autoplay,
         abort.signal,
-        () => {
-          early = true;
-          started();
-        },
       )
-      .then((done) => {
-        if (!done || abort.signal.aborted) return;
-        // After an early start, the whole decode only took over: its length is now known.
-        if (early) events?.time(gapless!.position(), gapless!.duration());
-        else started();
+      .then((started) => {
+        if (!started || abort.signal.aborted) return;
+        if (pendingSeek !== null) gapless!.seek(pendingSeek);
+        pendingSeek = null;
+        events?.time(gapless!.position(), gapless!.duration());
+        if (options.autoplay) events?.playing();
+        startTicker();
       })
       .catch((error: unknown) => {
         if (abort.signal.aborted) return;
         // Could not fetch or decode it whole: the element streams it (and retries) instead.
         console.warn('Gapless decode failed; streaming instead', error);
-        // An early start of it may be sounding: the element takes over from silence.
-        gapless?.stop();
-        stopTicker();
         buffered = false;
         loadElement(src, { ...options, joined: false });
       });
@@ -504,16 +490,6 @@ export function createHtmlAudioProvider(): PlaybackProvider {
     },
     listen(listener) {
       events = listener;
-    },
-    warm(src) {
-      startAudioGraph();
-      const current = ensure();
-      if (!src || buffered || fade || current.src === src || standby!.src === src) return;
-      // Into the idle element; beside a track already there (paused, or playing until the
-      // click), into the standby one, which load() then swaps in.
-      const target = current.src ? standby! : current;
-      target.src = src;
-      target.load();
     },
   };
 }

@@ -31,7 +31,6 @@ export function PlayActions({
       <Button
         size="lg"
         disabled={!tracks.length}
-        onPointerDown={() => !playingThis && player.warm(tracks)}
         onClick={() => (playingThis ? player.pause() : player.playTracks(tracks, { source }))}
         className="min-w-32"
       >

@@ -46,9 +46,4 @@ export interface PlaybackProvider {
   /** Seconds of overlap with the preloaded track at the end of each track; 0 turns it off. */
   setCrossfade(seconds: number): void;
   listen(events: PlaybackEvents): void;
-  /**
-   * The listener is about to play (a press on Play, before its click): starts the audio
-   * output and, given a streamed track, its request, so the click has less left to wait for.
-   */
-  warm(src: string | null): void;
 }

@@ -264,16 +264,6 @@ export const player = {
     set({ queue: items, unshuffled, source: options.source ?? 'direct' });
     load(index, true);
   },
-  /**
-   * A press on a Play button, before its click: the audio output starts and the first track's
-   * stream is asked for now (a gapless run's first track is fetched by the click itself).
-   */
-  warm(tracks: Track[], startIndex = 0) {
-    const track = tracks[startIndex];
-    if (!track || !canPlayAudio(getBootstrap().subscription_permissions)) return;
-    if (currentItem(get())?.track.id === track.id) return;
-    playback().warm(continues(track, tracks[startIndex + 1]) ? null : streamUrl(track));
-  },
   /** Plays the list shuffled, whatever the shuffle setting was. */
   shuffleTracks(tracks: Track[]) {
     set({ shuffle: true });
