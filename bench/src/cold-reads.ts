@@ -3,14 +3,12 @@
 // `measureColdReads(url, headers)` runs against a server already up (the catalog bench calls
 // it); run alone, `npx tsx bench/src/cold-reads.ts` prepares a catalog (BENCH_COLD_TRACKS,
 // 100,000 by default; BENCH_COLD_STORAGE keeps it between runs) and starts server/dist on it.
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { prepareCatalog } from './prepare-catalog.ts';
-import { SERVER_NODE_FLAGS } from './server-flags.ts';
+import { ADMIN, loginAs, startServer } from './server-process.ts';
 
 export const COLD_GOALS = { searchP99Ms: 15, albumP99Ms: 4, artistP99Ms: 4 };
 
@@ -296,38 +294,7 @@ export function printColdReads(result: ColdReadsResult, note = ''): void {
   console.info(line('artist page', result.artist, COLD_GOALS.artistP99Ms));
 }
 
-const ADMIN = { email: 'bench@backbeat.test', password: 'bench-password-123' };
-
-async function login(url: string): Promise<string> {
-  const jar: Record<string, string> = {};
-  const keep = (response: Response) => {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair = ''] = line.split(';');
-      const [name, value] = pair.split('=');
-      if (name && value !== undefined) jar[name] = value;
-    }
-  };
-  const header = () =>
-    Object.entries(jar)
-      .map(([k, v]) => `${k}=${v}`)
-      .join('; ');
-  keep(await fetch(`${url}/`));
-  const response = await fetch(`${url}/auth/login`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      cookie: header(),
-      'x-xsrf-token': decodeURIComponent(jar['XSRF-TOKEN'] ?? ''),
-    },
-    body: JSON.stringify({ ...ADMIN, remember: true }),
-  });
-  if (!response.ok) throw new Error(`bench login failed: ${response.status}`);
-  keep(response);
-  return header();
-}
-
 async function runAlone(): Promise<void> {
-  const root = new URL('../../', import.meta.url).pathname;
   const tracks = Number(process.env.BENCH_COLD_TRACKS ?? 100_000);
   const kept = process.env.BENCH_COLD_STORAGE;
   const storage = kept ?? mkdtempSync(join(tmpdir(), 'backbeat-cold-'));
@@ -336,57 +303,18 @@ async function runAlone(): Promise<void> {
     console.info(`Preparing a catalog of ${tracks.toLocaleString('en')} tracks in ${storage}…`);
     await prepareCatalog(storage, tracks, ADMIN, []);
   }
-  const port = await new Promise<number>((done) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port: free } = probe.address() as { port: number };
-      probe.close(() => done(free));
-    });
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const { DATABASE_URL: _d, REDIS_URL: _r, ...inherited } = process.env;
-  const server = spawn(
-    process.execPath,
-    [
-      ...SERVER_NODE_FLAGS,
-      ...(process.env.BENCH_COLD_NODE_FLAGS?.split(' ') ?? []),
-      resolve(root, process.env.BENCH_SERVER_ENTRY ?? 'server/dist/main.js'),
-    ],
-    {
-      cwd: root,
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: {
-        ...inherited,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        STORAGE_PATH: storage,
-        LOG_LEVEL: 'warn',
-        ADMIN_EMAIL: ADMIN.email,
-        ADMIN_PASSWORD: ADMIN.password,
-        SEARCH_RATE_LIMIT: String(1e9),
-      },
-    },
-  );
+  // The server is started as the bench starts it (flags, entry, lifted search limit).
+  const server = await startServer(storage);
   try {
-    for (let i = 0; ; i++) {
-      try {
-        if ((await fetch(`${url}/health/ready`)).ok) break;
-      } catch {
-        // not listening yet
-      }
-      if (i > 600) throw new Error('the server did not start');
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    const cookie = await login(url);
+    const cookie = await loginAs(server.url);
     const result = await measureColdReads(
-      url,
+      server.url,
       { cookie, accept: 'application/json' },
-      { serverPid: server.pid! },
+      { serverPid: server.child.pid! },
     );
     printColdReads(result, ` (${tracks.toLocaleString('en')} tracks)`);
   } finally {
-    const stopped = new Promise((done) => server.once('exit', done));
-    server.kill('SIGTERM');
-    await stopped;
+    await server.stop();
     agent.destroy();
     if (!kept) rmSync(storage, { recursive: true, force: true });
   }
