@@ -6,6 +6,7 @@ import { addRoutesOnNavigation, appRoutes, routesPending } from './app/routes.ts
 import { applyCustomCode } from './entities/appearance/custom-code.ts';
 import { startAppearancePreview } from './entities/appearance/preview.ts';
 import { getBootstrap } from './lib/bootstrap.ts';
+import { loadConfiguredFont } from './lib/web-fonts.ts';
 import { setKnownRoutes } from './entities/menus/known-routes.ts';
 import { logClientError } from '@backbeat/common/contracts';
 import { api } from './lib/api.ts';
@@ -18,7 +19,10 @@ import './styles.css';
 
 installErrorReporter((report) => api(logClientError, report));
 recordVisitOncePerDay();
-// The admin's custom CSS and HTML on every page (appearance editor, issue 14).
+// The site's font and the admin's custom CSS and HTML on every page (appearance editor,
+// issue 14), before the first render: the page never shows the default font first, even
+// while a lazily added route area is still loading (the root re-applies a changed font).
+loadConfiguredFont(getBootstrap().settings.fonts);
 applyCustomCode(getBootstrap().custom_code);
 // Framed by the admin's appearance editor: follow its live changes (spec 1 §4).
 startAppearancePreview();
