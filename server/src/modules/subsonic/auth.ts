@@ -65,8 +65,10 @@ export function createSubsonicAuth(deps: {
   }
 
   function tooMany(key: string): boolean {
+    const attempts = failures.get(key);
+    if (attempts === undefined) return false;
     const now = Date.now();
-    const recent = (failures.get(key) ?? []).filter((at) => now - at < MINUTE_MS);
+    const recent = attempts.filter((at) => now - at < MINUTE_MS);
     if (recent.length) failures.set(key, recent);
     else failures.delete(key);
     return recent.length >= SUBSONIC_FAILED_LOGINS_PER_MINUTE;

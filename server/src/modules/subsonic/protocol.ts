@@ -25,25 +25,25 @@ export const notAuthorized = (message = 'You are not allowed to do that.') =>
  * body; a name given several times (`id=1&id=2`) keeps every value.
  */
 export class SubsonicParams {
-  private readonly values = new Map<string, string[]>();
+  /** The query, then the form body: read where a value is asked, not copied per request. */
+  private readonly sources: Record<string, unknown>[] = [];
 
   constructor(request: FastifyRequest) {
-    const add = (source: unknown) => {
-      if (!source || typeof source !== 'object') return;
-      for (const [key, value] of Object.entries(source as Record<string, unknown>)) {
-        const list = this.values.get(key) ?? [];
-        for (const item of Array.isArray(value) ? value : [value]) {
-          if (item !== undefined && item !== null) list.push(String(item));
-        }
-        this.values.set(key, list);
-      }
-    };
-    add(request.query);
-    add(request.body);
+    for (const source of [request.query, request.body]) {
+      if (source && typeof source === 'object')
+        this.sources.push(source as Record<string, unknown>);
+    }
   }
 
   string(name: string): string | undefined {
-    return this.values.get(name)?.[0];
+    for (const source of this.sources) {
+      if (!Object.hasOwn(source, name)) continue;
+      const value = source[name];
+      for (const item of Array.isArray(value) ? value : [value]) {
+        if (item !== undefined && item !== null) return String(item);
+      }
+    }
+    return undefined;
   }
 
   required(name: string): string {
@@ -53,7 +53,15 @@ export class SubsonicParams {
   }
 
   all(name: string): string[] {
-    return this.values.get(name) ?? [];
+    const values: string[] = [];
+    for (const source of this.sources) {
+      if (!Object.hasOwn(source, name)) continue;
+      const value = source[name];
+      for (const item of Array.isArray(value) ? value : [value]) {
+        if (item !== undefined && item !== null) values.push(String(item));
+      }
+    }
+    return values;
   }
 
   int(name: string, fallback: number, range: { min?: number; max?: number } = {}): number {
