@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Artist } from '@backbeat/common';
+import { createTestApp, type TestApp } from './helpers/app.ts';
+import { openBrowser } from './helpers/client.ts';
+import { createArtist, createGenre } from './helpers/catalog.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+async function similarNames(artistId: number): Promise<string[]> {
+  const response = await (await openBrowser(t.app)).get(`/api/v1/artists/${artistId}`);
+  expect(response.statusCode).toBe(200);
+  return (response.json() as { similar: Artist[] }).similar.map((a) => a.name);
+}
+
+describe('GET artists/{id}: similar artists', () => {
+  it('lists those sharing the most genres, then the most popular, the newest first among equals', async () => {
+    const [house, deep, disco] = [
+      await createGenre(t.app, 'House'),
+      await createGenre(t.app, 'Deep House'),
+      await createGenre(t.app, 'Disco'),
+    ];
+    const subject = await createArtist(t.app, {
+      name: 'Subject',
+      genreIds: [house.id, deep.id],
+      popularity: 50,
+    });
+    // Sharing one genre, however popular, comes after every artist sharing both.
+    await createArtist(t.app, {
+      name: 'One Genre',
+      genreIds: [house.id, disco.id],
+      popularity: 99,
+    });
+    await createArtist(t.app, { name: 'Elsewhere', genreIds: [disco.id], popularity: 98 });
+    const both = [
+      ['Both 70', 70],
+      ['Both 60 older', 60],
+      ['Both 60 newer', 60],
+      ['Both 55', 55],
+      ['Both 50', 50],
+      ['Both 40', 40],
+      ['Both 30', 30],
+      ['Both 20 older', 20],
+      ['Both 20 newer', 20],
+      ['Both 10', 10],
+    ] as const;
+    for (const [name, popularity] of both) {
+      await createArtist(t.app, { name, genreIds: [house.id, deep.id, disco.id], popularity });
+    }
+    // Enough share both genres: the eight most popular of them.
+    expect(await similarNames(subject.id)).toEqual([
+      'Both 70',
+      'Both 60 newer',
+      'Both 60 older',
+      'Both 55',
+      'Both 50',
+      'Both 40',
+      'Both 30',
+      'Both 20 newer',
+    ]);
+
+    // None shares all three of Rare's genres: those sharing two come first, the same order.
+    const rare = await createGenre(t.app, 'Rare');
+    const picky = await createArtist(t.app, {
+      name: 'Picky',
+      genreIds: [deep.id, disco.id, rare.id],
+      popularity: 5,
+    });
+    expect(await similarNames(picky.id)).toEqual([
+      'Both 70',
+      'Both 60 newer',
+      'Both 60 older',
+      'Both 55',
+      'Both 50',
+      'Both 40',
+      'Both 30',
+      'Both 20 newer',
+    ]);
+
+    const alone = await createArtist(t.app, { name: 'Alone', genreIds: [disco.id] });
+    expect(await similarNames(alone.id)).toEqual([
+      'One Genre',
+      'Elsewhere',
+      'Both 70',
+      'Both 60 newer',
+      'Both 60 older',
+      'Both 55',
+      'Both 50',
+      'Both 40',
+    ]);
+    expect(await similarNames((await createArtist(t.app, { name: 'No Genre' })).id)).toEqual([]);
+  });
+});
