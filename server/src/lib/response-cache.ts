@@ -1,6 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createKeyedCache } from './cache.ts';
+import { keptBytes, keptText } from './kept-bytes.ts';
 
 /** An answer serialised once: the JSON bytes, and their gzip made on first demand. */
 export interface CachedJson {
@@ -32,7 +33,7 @@ export function createResponseCache(options: {
     get: (key: string, load: () => Promise<unknown>): Promise<CachedJson | null> =>
       answers.get(key, () =>
         load().then((result) =>
-          result === null ? null : { json: Buffer.from(JSON.stringify(result)) },
+          result === null ? null : { json: keptText(JSON.stringify(result)) },
         ),
       ),
     clear: answers.clear,
@@ -45,7 +46,7 @@ export function sendCachedJson(request: FastifyRequest, reply: FastifyReply, ans
   if (answer.json.length < GZIP_FROM_BYTES) return reply.send(answer.json);
   reply.header('vary', 'accept-encoding');
   if (!/\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) return reply.send(answer.json);
-  answer.gzip ??= gzipSync(answer.json, { level: 6 });
+  answer.gzip ??= keptBytes(gzipSync(answer.json, { level: 6 }));
   return reply.header('content-encoding', 'gzip').send(answer.gzip);
 }
 

@@ -2,6 +2,7 @@ import { SUBSONIC_API_VERSION, SUBSONIC_ERRORS, SUBSONIC_SERVER_TYPE } from '@ba
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createRequire } from 'node:module';
 import type * as FastXmlParser from 'fast-xml-parser';
+import { keptText } from '../../lib/kept-bytes.ts';
 
 /** A Subsonic failure: answered with HTTP 200 and `status="failed"`, as clients expect. */
 export class SubsonicError extends Error {
@@ -140,7 +141,7 @@ function jsonOf(status: 'ok' | 'failed', payload: Payload): Buffer {
   const made = status === 'ok' ? okJson.get(payload) : undefined;
   if (made !== undefined) return made;
   // Bytes, not text: the reply then neither measures nor encodes them again.
-  const json = Buffer.from(
+  const json = keptText(
     JSON.stringify({ 'subsonic-response': { ...envelope(status), ...payload } }),
   );
   if (status === 'ok') okJson.set(payload, json);
