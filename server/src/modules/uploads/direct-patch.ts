@@ -1,8 +1,9 @@
 import { createWriteStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import type { Server, ServerOptions } from '@tus/server';
-import { ERRORS, type CancellationContext, type DataStore, type Upload } from '@tus/utils';
+import type { CancellationContext, DataStore, Upload } from '@tus/utils';
 import { noteBodyBytes } from './body-scavenge.ts';
+import { tusUtilsPackage } from './tus-packages.ts';
 
 type PatchHandler = Server['handlers']['PATCH'];
 type PatchHandlerClass = new (store: DataStore, options: ServerOptions) => PatchHandler;
@@ -62,6 +63,7 @@ export function writeBody(
   offset: number,
   { maxBodySize, signal }: { maxBodySize: number; signal: AbortSignal },
 ): Promise<number> {
+  const { ERRORS } = tusUtilsPackage();
   if (signal.aborted) return Promise.reject(ERRORS.ABORTED);
   return new Promise((resolve, reject) => {
     const file = createWriteStream(path, {

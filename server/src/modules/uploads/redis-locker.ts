@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type * as IORedis from 'ioredis';
-import { ERRORS, type Lock, type Locker, type RequestRelease } from '@tus/utils';
+import type { Lock, Locker, RequestRelease } from '@tus/utils';
+import { tusUtilsPackage } from './tus-packages.ts';
 
 const PREFIX = 'backbeat:tus-lock:';
 const RELEASE_CHANNEL = 'backbeat:tus-release';
@@ -44,7 +45,8 @@ export function createRedisLocker(
       for (;;) {
         if (await redis.set(key, this.token, 'PX', ttlMs, 'NX')) break;
         await redis.publish(RELEASE_CHANNEL, this.id);
-        if (signal.aborted || Date.now() > deadline) throw ERRORS.ERR_LOCK_TIMEOUT;
+        if (signal.aborted || Date.now() > deadline)
+          throw tusUtilsPackage().ERRORS.ERR_LOCK_TIMEOUT;
         await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
       }
       heldHere.set(this.id, requestRelease);

@@ -1,4 +1,3 @@
-import { Metadata } from '@tus/utils';
 import {
   abortMultipartUpload,
   batchSignPartUrls,
@@ -18,11 +17,12 @@ import { registerEndpoint } from '../../http/endpoint.ts';
 import { HttpError, notFound, validationFailed } from '../../http/http-error.ts';
 import type { RoutesPlugin } from '../../http/types.ts';
 import { uploaderOf } from './tus.ts';
+import { tusUtilsPackage } from './tus-packages.ts';
 
 const metadataOf = (request: FastifyRequest) => {
   const header = request.headers['upload-metadata'];
   try {
-    return Metadata.parse(typeof header === 'string' ? header : undefined);
+    return tusUtilsPackage().Metadata.parse(typeof header === 'string' ? header : undefined);
   } catch {
     throw validationFailed({ metadata: ['The upload metadata is not valid.'] });
   }

@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
-import { FileStore } from '@tus/file-store';
-import type * as TusS3Store from '@tus/s3-store';
-import { Server } from '@tus/server';
+import type { FileStore } from '@tus/file-store';
+import type { Server } from '@tus/server';
 import type { DataStore, Upload } from '@tus/utils';
 import { TUS_UPLOAD_EXPIRY_MS, TUS_UPLOAD_PATH } from '@backbeat/common';
 import type * as IORedis from 'ioredis';
@@ -11,11 +10,9 @@ import type { Config } from '../../config.ts';
 import { lazyRequire } from '../../lib/lazy-require.ts';
 import { useDirectPatch } from './direct-patch.ts';
 import { createRedisLocker } from './redis-locker.ts';
+import { tusFileStorePackage, tusS3StorePackage, tusServerPackage } from './tus-packages.ts';
 import { s3ClientConfig } from '../../storage/s3.ts';
 import type { Storage } from '../../storage/storage.ts';
-
-/** The S3 store (and the AWS SDK under it) loads only when files live in S3. */
-const loadS3Store = lazyRequire<typeof TusS3Store>('@tus/s3-store');
 
 /**
  * Who is creating an upload, noted by the route on the raw request (never a header a client
@@ -32,7 +29,8 @@ export const TUS_ID = /^[a-f0-9]{32}$/;
 export const newTusId = () => randomBytes(16).toString('hex');
 
 export interface TusUploads {
-  server: Server;
+  /** Made on first use, with the packages under it (tus-packages.ts). */
+  readonly server: Server;
   /** The storage key the bytes of upload `id` live under. */
   keyOf(id: string): string;
   /** The upload if it exists and `userId` started it; null otherwise (callers answer 404). */
@@ -61,50 +59,59 @@ export function createTusUploads(
   const locker = redis ? createRedisLocker(redis) : null;
   const onS3 = config.storage.driver === 's3';
   const tusDirectory = join(config.storagePath, 'files', 'tus');
-  const fileStore = onS3
-    ? null
-    : new FileStore({
-        directory: tusDirectory,
-        expirationPeriodInMilliseconds: TUS_UPLOAD_EXPIRY_MS,
-      });
-  const datastore: DataStore =
-    config.storage.driver === 's3'
-      ? new (loadS3Store().S3Store)({
-          s3ClientConfig: { ...s3ClientConfig(config.storage), bucket: config.storage.bucket },
+
+  const build = () => {
+    const fileStore = onS3
+      ? null
+      : new (tusFileStorePackage().FileStore)({
+          directory: tusDirectory,
           expirationPeriodInMilliseconds: TUS_UPLOAD_EXPIRY_MS,
-        })
-      : fileStore!;
+        });
+    const datastore: DataStore =
+      config.storage.driver === 's3'
+        ? new (tusS3StorePackage().S3Store)({
+            s3ClientConfig: { ...s3ClientConfig(config.storage), bucket: config.storage.bucket },
+            expirationPeriodInMilliseconds: TUS_UPLOAD_EXPIRY_MS,
+          })
+        : fileStore!;
 
-  const server = new Server({
-    path: TUS_UPLOAD_PATH,
-    datastore,
-    relativeLocation: true,
-    namingFunction: () => newTusId(),
-    ...(locker ? { locker } : {}),
-    // Ids come from the path only; a `_method` query (the override tunnel) is ignored.
-    getFileIdFromRequest: (req) => {
-      const id = new URL(req.url).pathname.split('/').pop() ?? '';
-      return TUS_ID.test(id) ? id : undefined;
-    },
-    maxSize: async () => (await deps.maxSize()) ?? 0,
-    onUploadCreate: async (req, upload) => {
-      const node = nodeRequestOf(req);
-      const userId = node && uploaderOf.get(node);
-      if (!userId) throw { status_code: 403, body: 'Uploads need a signed-in uploader.' };
-      return { metadata: { ...upload.metadata, userId: String(userId) } };
-    },
-  });
+    const server = new (tusServerPackage().Server)({
+      path: TUS_UPLOAD_PATH,
+      datastore,
+      relativeLocation: true,
+      namingFunction: () => newTusId(),
+      ...(locker ? { locker } : {}),
+      // Ids come from the path only; a `_method` query (the override tunnel) is ignored.
+      getFileIdFromRequest: (req) => {
+        const id = new URL(req.url).pathname.split('/').pop() ?? '';
+        return TUS_ID.test(id) ? id : undefined;
+      },
+      maxSize: async () => (await deps.maxSize()) ?? 0,
+      onUploadCreate: async (req, upload) => {
+        const node = nodeRequestOf(req);
+        const userId = node && uploaderOf.get(node);
+        if (!userId) throw { status_code: 403, body: 'Uploads need a signed-in uploader.' };
+        return { metadata: { ...upload.metadata, userId: String(userId) } };
+      },
+    });
 
-  // On local disk PATCH bodies go straight from the request into the upload's file (the
-  // file store's layout: ids are TUS_ID, checked by getFileIdFromRequest).
-  if (fileStore) useDirectPatch(server, (id) => join(tusDirectory, id));
+    // On local disk PATCH bodies go straight from the request into the upload's file (the
+    // file store's layout: ids are TUS_ID, checked by getFileIdFromRequest).
+    if (fileStore) useDirectPatch(server, (id) => join(tusDirectory, id));
+    return { server, datastore, fileStore };
+  };
+  let built: { server: Server; datastore: DataStore; fileStore: FileStore | null } | undefined;
+  const tus = () => (built ??= build());
 
   const keyOf = (id: string) => (onS3 ? id : `tus/${id}`);
   return {
-    server,
+    get server() {
+      return tus().server;
+    },
     keyOf,
     async uploadOf(id, userId) {
       if (!TUS_ID.test(id)) return null;
+      const { datastore } = tus();
       try {
         const upload = await datastore.getUpload(id);
         return upload.metadata?.userId === String(userId) ? upload : null;
@@ -117,6 +124,7 @@ export function createTusUploads(
       await redis?.quit().catch(() => {});
     },
     async forget(id) {
+      const { fileStore } = tus();
       if (fileStore) await fileStore.configstore.delete(id);
       else await deps.storage.delete(`${id}.info`).catch(() => {});
     },
