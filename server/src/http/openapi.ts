@@ -1,5 +1,5 @@
-import fastifySwagger from '@fastify/swagger';
-import type { FastifyInstance } from 'fastify';
+import type * as FastifySwagger from '@fastify/swagger';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -8,6 +8,7 @@ import {
   isJsonResponse,
   type EndpointDefinition,
 } from '@backbeat/common/contract';
+import { lazyRequire } from '../lib/lazy-require.ts';
 import { registerEndpoint } from './endpoint.ts';
 import { SESSION_COOKIE } from './session.ts';
 
@@ -104,25 +105,80 @@ export const getOpenApiDocument = endpoint({
 export const openApiDocument = (app: FastifyInstance) =>
   (app as unknown as { swagger: () => Record<string, unknown> }).swagger();
 
-export async function registerOpenApi(app: FastifyInstance): Promise<void> {
-  await app.register(fastifySwagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: 'Backbeat API',
-        version: 'v1',
-        description:
-          'Generated from the endpoint contracts in common/. Errors share one shape: ' +
-          '`{ message, errors? }`.',
-      },
-      components: {
-        securitySchemes: {
-          session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE },
-          apiToken: { type: 'http', scheme: 'bearer', bearerFormat: 'id|secret' },
-        },
+const swaggerPackage = lazyRequire<typeof FastifySwagger>('@fastify/swagger');
+
+const swaggerOptions: FastifySwagger.FastifyDynamicSwaggerOptions = {
+  openapi: {
+    openapi: '3.1.0',
+    info: {
+      title: 'Backbeat API',
+      version: 'v1',
+      description:
+        'Generated from the endpoint contracts in common/. Errors share one shape: ' +
+        '`{ message, errors? }`.',
+    },
+    components: {
+      securitySchemes: {
+        session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE },
+        apiToken: { type: 'http', scheme: 'bearer', bearerFormat: 'id|secret' },
       },
     },
-    transform: contractTransform,
+  },
+  transform: contractTransform,
+};
+
+type Hook = (...args: unknown[]) => unknown;
+type SwaggerFunction = (options?: { yaml?: boolean }) => unknown;
+
+/**
+ * @fastify/swagger's dynamic mode, with the plugin loaded when the document is first asked
+ * for: loaded at start (with the `yaml` package it requires) it was about 90 ms of the CPU from
+ * spawn to the first authenticated answer (issue 22). The routes and plugin instances are
+ * noted as they are added, as the plugin's own hooks would; on the first call the plugin is
+ * run against a stand-in that takes its hooks and decorator, and is handed what was noted,
+ * so the document is the one the plugin registered at start would make.
+ */
+function registerLazySwagger(app: FastifyInstance): void {
+  const routes: RouteOptions[] = [];
+  const instances: FastifyInstance[] = [];
+  let ready = false;
+  app.addHook('onRoute', (route) => void routes.push(route));
+  app.addHook('onRegister', (instance) => void instances.push(instance));
+  app.addHook('onReady', async () => {
+    ready = true;
   });
+
+  let swagger: SwaggerFunction | undefined;
+  const load = (): SwaggerFunction => {
+    const hooks: Record<string, Hook[]> = { onRoute: [], onRegister: [], onReady: [] };
+    let decorated: SwaggerFunction | undefined;
+    const standIn = {
+      addHook: (name: string, hook: Hook) => void hooks[name]!.push(hook),
+      decorate: (_name: string, value: SwaggerFunction) => void (decorated = value),
+      getSchemas: () => app.getSchemas(),
+    };
+    const plugin = swaggerPackage().fastifySwagger as unknown as (
+      instance: typeof standIn,
+      options: FastifySwagger.FastifyDynamicSwaggerOptions,
+      done: (error?: Error) => void,
+    ) => void;
+    plugin(standIn, { ...swaggerOptions }, (error) => {
+      if (error) throw error;
+    });
+    for (const instance of instances) for (const hook of hooks.onRegister!) void hook(instance);
+    for (const route of routes) for (const hook of hooks.onRoute!) hook(route);
+    for (const hook of hooks.onReady!) hook(() => {});
+    instances.length = 0;
+    return decorated!;
+  };
+  const swaggerDecorator = (options?: { yaml?: boolean }) => {
+    if (!ready) throw new Error('.swagger() must be called after .ready()');
+    return (swagger ??= load())(options);
+  };
+  app.decorate('swagger', swaggerDecorator as FastifyInstance['swagger']);
+}
+
+export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+  registerLazySwagger(app);
   registerEndpoint(app, getOpenApiDocument, () => openApiDocument(app) as { openapi: string });
 }
