@@ -1,4 +1,5 @@
-import type { BootstrapData, MenuPosition } from '@backbeat/common';
+import { gunzipSync } from 'node:zlib';
+import { COOKIE_NOTICE_COOKIE, type BootstrapData, type MenuPosition } from '@backbeat/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import { Browser, openBrowser } from './helpers/client.ts';
@@ -139,6 +140,32 @@ describe('the page and its Content-Security-Policy', () => {
     } finally {
       await testApp.app.services.settings.set({ 'branding.site_name': 'Backbeat' });
     }
+  });
+});
+
+describe('the page kept compressed between visitors', () => {
+  const gzipPage = async (cookies: Record<string, string> = {}) => {
+    const response = await page('/', cookies, { 'accept-encoding': 'gzip' });
+    expect(response.headers['content-encoding']).toBe('gzip');
+    return gunzipSync(response.rawPayload).toString();
+  };
+
+  it('shows a settings change on the next page, and each visitor their own part', async () => {
+    await gzipPage();
+    await gzipPage();
+    await testApp.app.services.settings.set({ 'branding.site_name': 'Night Radio' });
+    try {
+      const guest = readBootstrapData(await gzipPage());
+      expect(guest.branding.site_name).toBe('Night Radio');
+      expect(guest.user).toBeNull();
+      expect(guest.show_cookie_notice).toBe(true);
+      const accepted = readBootstrapData(await gzipPage({ [COOKIE_NOTICE_COOKIE]: 'true' }));
+      expect(accepted.branding.site_name).toBe('Night Radio');
+      expect(accepted.show_cookie_notice).toBe(false);
+    } finally {
+      await testApp.app.services.settings.set({ 'branding.site_name': 'Backbeat' });
+    }
+    expect(readBootstrapData(await gzipPage()).branding.site_name).toBe('Backbeat');
   });
 });
 

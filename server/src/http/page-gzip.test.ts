@@ -1,13 +1,13 @@
-import { gunzipSync } from 'node:zlib';
+import { crc32, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { createPageGzip, type PagePiece } from './page-gzip.ts';
+import { createPageGzip, crc32Combine, sharedPiece, type PagePiece } from './page-gzip.ts';
 
 const page = (nonce: string, viewer: string): PagePiece[] => [
-  { shared: '<!doctype html><html lang="fr"><head><title>Écoute · Backbeat</title>' },
+  { shared: sharedPiece('<!doctype html><html lang="fr"><head><title>Écoute · Backbeat</title>') },
   { stored: nonce },
-  { shared: `">window.bootstrapData={"menus":${JSON.stringify('♫ '.repeat(2000))}` },
+  { shared: sharedPiece(`">window.bootstrapData={"menus":${JSON.stringify('♫ '.repeat(2000))}`) },
   { own: viewer },
-  { shared: '};</script></head><body><div id="root"></div></body></html>' },
+  { shared: sharedPiece('};</script></head><body><div id="root"></div></body></html>') },
 ];
 
 describe('the app page joined from gzip pieces', () => {
@@ -30,8 +30,28 @@ describe('the app page joined from gzip pieces', () => {
   it('keeps working when old pieces are pushed out', () => {
     const gzip = createPageGzip(2);
     for (let i = 0; i < 10; i++) {
-      const pieces: PagePiece[] = [{ shared: `<p>page ${i}</p>` }, { own: '' }, { stored: 'n' }];
-      expect(gunzipSync(gzip.gzip(pieces)).toString()).toBe(`<p>page ${i}</p>n`);
+      const pieces: PagePiece[] = [
+        { shared: sharedPiece(`<p>page ${i}</p>`) },
+        { own: `<i>${i}</i>` },
+        { own: '' },
+        { stored: 'n' },
+      ];
+      expect(gunzipSync(gzip.gzip(pieces)).toString()).toBe(`<p>page ${i}</p><i>${i}</i>n`);
+    }
+  });
+});
+
+describe('the CRC of joined texts', () => {
+  it('is the CRC of the whole, from the CRC and length of each part', () => {
+    const parts = ['', 'a', 'Écoute ♫', 'x'.repeat(70_000), '<p>\u2028</p>'].map((text) =>
+      Buffer.from(text),
+    );
+    for (const first of parts) {
+      for (const second of parts) {
+        expect(crc32Combine(crc32(first), crc32(second), second.length)).toBe(
+          crc32(Buffer.concat([first, second])),
+        );
+      }
     }
   });
 });

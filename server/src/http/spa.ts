@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { BootstrapData } from '@backbeat/common';
-import { createPageGzip, type PagePiece } from './page-gzip.ts';
+import { createPageGzip, sharedPiece, type PagePiece, type SharedPiece } from './page-gzip.ts';
 import { allowFraming } from './security-headers.ts';
 import { themeBootScript } from './theme-boot.ts';
 
@@ -78,6 +78,31 @@ function contentSecurityPolicy(nonce: string, embed = false, connectSrc: string[
   ].join('; ');
 }
 
+/** The policy around its nonce, written once: the text before the nonce and after it. */
+function policyAroundNonce(embed: boolean, connectSrc: string[] = []): [string, string] {
+  const mark = '\u0000nonce\u0000';
+  const [before = '', after = ''] = contentSecurityPolicy(mark, embed, connectSrc).split(mark);
+  return [before, after];
+}
+
+/**
+ * CSP nonces: 16 random bytes each, drawn from a pool filled 256 nonces at a time (one call
+ * into the random generator per 256 pages instead of one per page). Each is used once.
+ */
+function noncePool(size = 256): () => string {
+  let pool = Buffer.alloc(0);
+  let at = 0;
+  return () => {
+    if (at + 16 > pool.length) {
+      pool = randomBytes(16 * size);
+      at = 0;
+    }
+    const nonce = pool.toString('base64', at, at + 16);
+    at += 16;
+    return nonce;
+  };
+}
+
 /**
  * Serves the built SPA: hashed assets with long caching, and for every app route the one
  * HTML page with the bootstrap data and the pre-paint theme script embedded (spec §3).
@@ -126,55 +151,100 @@ export async function registerSpa(
   const pageGzip = createPageGzip();
   // The head is asked for with this in place of the nonce, which each request then puts in.
   const nonceMark = `nonce-${randomBytes(12).toString('hex')}`;
+  const nextNonce = noncePool();
+  const policies = {
+    page: policyAroundNonce(false, options.connectSrc),
+    embed: policyAroundNonce(true, options.connectSrc),
+  };
+  /*
+   * What every viewer of a page gets is compressed once and kept (page-gzip.ts): the head
+   * (template, language, favicon and the address's own head) as the pieces between its
+   * nonces, and the shared bootstrap values. Both are found again by the identity of what
+   * they were made from: the head by its text (seo/head.ts hands out the same string for the
+   * same page), the bootstrap values by the objects the services keep in their caches, which
+   * are never changed in place (a change makes new ones).
+   */
+  const headPieces = new Map<string, Map<string, SharedPiece[]>>();
+  const HEADS_KEPT = 200;
+  function headPiecesFor(head: string, language: string, favicon: string | null): SharedPiece[] {
+    const variant = `${language}\u0000${favicon ?? ''}`;
+    let variants = headPieces.get(head);
+    const hit = variants?.get(variant);
+    if (hit) return hit;
+    const opening = templateHead
+      .replace('<html lang="en">', `<html lang="${escapeAttribute(language)}">`)
+      // The admin's favicon (appearance editor) in place of the built-in one.
+      .replace(/<link rel="icon" href="\/favicon\.svg"[^>]*>/, (built) =>
+        favicon ? `<link rel="icon" href="${escapeAttribute(favicon)}">` : built,
+      );
+    const parts = head.split(nonceMark);
+    parts[0] = opening + parts[0];
+    parts[parts.length - 1] += '<script nonce="';
+    const pieces = parts.map(sharedPiece);
+    if (!variants) {
+      if (headPieces.size >= HEADS_KEPT) headPieces.delete(headPieces.keys().next().value!);
+      variants = new Map();
+      headPieces.set(head, variants);
+    }
+    // Variants of one head are few (a language, a favicon, a new settings version).
+    if (variants.size >= 8) variants.delete(variants.keys().next().value!);
+    variants.set(variant, pieces);
+    return pieces;
+  }
+  let everyonePieces: { entries: unknown[]; piece: SharedPiece }[] = [];
+  function everyonePieceFor(entries: unknown[]): SharedPiece {
+    const hit = everyonePieces.find(
+      (kept) =>
+        kept.entries.length === entries.length &&
+        kept.entries.every((value, index) => value === entries[index]),
+    );
+    if (hit) return hit.piece;
+    const members: string[] = [];
+    for (let index = 0; index < entries.length; index += 2) {
+      members.push(`${JSON.stringify(entries[index])}:${cachedScriptJson(entries[index + 1])}`);
+    }
+    const piece = sharedPiece(`">window.bootstrapData={${members.join(',')}`);
+    // A few at a time: the languages and theme choices in use, and the settings before and
+    // after a change.
+    everyonePieces = [{ entries, piece }, ...everyonePieces.slice(0, 31)];
+    return piece;
+  }
+  // Zod reads its global config when it loads: jitless keeps it from probing for eval, which
+  // the page's CSP forbids (the probe would only report a violation).
+  const closing = sharedPiece(
+    `};${themeBootScript}window.__zod_globalConfig={jitless:true};</script>${templateBody}`,
+  );
 
   app.decorate(
     'sendSpaPage',
     async function sendSpaPage(request: FastifyRequest, reply: FastifyReply) {
-      const nonce = randomBytes(16).toString('base64');
+      const nonce = nextNonce();
       const embed = EMBED_PATH.test(request.url);
       if (embed) allowFraming(reply);
       const [data, page] = await Promise.all([bootstrapFor(request), headFor(request, nonceMark)]);
-      const favicon = data.branding.favicon;
       const pieces: PagePiece[] = [];
-      const shared = (text: string) => {
-        const last = pieces.at(-1);
-        if (last && 'shared' in last) last.shared += text;
-        else pieces.push({ shared: text });
-      };
-      shared(
-        templateHead
-          .replace('<html lang="en">', `<html lang="${data.locale.language}">`)
-          // The admin's favicon (appearance editor) in place of the built-in one.
-          .replace(/<link rel="icon" href="\/favicon\.svg"[^>]*>/, (built) =>
-            favicon ? `<link rel="icon" href="${escapeAttribute(favicon)}">` : built,
-          ),
-      );
-      page.head.split(nonceMark).forEach((part, index) => {
-        if (index > 0) pieces.push({ stored: nonce });
-        shared(part);
-      });
-      const everyone: string[] = [];
-      const viewer: string[] = [];
-      for (const [key, value] of Object.entries(data)) {
-        (VIEWER_KEYS.has(key) ? viewer : everyone).push(
-          `${JSON.stringify(key)}:${cachedScriptJson(value)}`,
-        );
+      for (const piece of headPiecesFor(page.head, data.locale.language, data.branding.favicon)) {
+        if (pieces.length) pieces.push({ stored: nonce });
+        pieces.push({ shared: piece });
       }
-      shared('<script nonce="');
       pieces.push({ stored: nonce });
-      shared(`">window.bootstrapData={${everyone.join(',')}`);
+      const everyone: unknown[] = [];
+      const viewer: string[] = [];
+      for (const key in data) {
+        const value = data[key as keyof BootstrapData];
+        if (VIEWER_KEYS.has(key)) viewer.push(`${JSON.stringify(key)}:${cachedScriptJson(value)}`);
+        else everyone.push(key, value);
+      }
+      pieces.push({ shared: everyonePieceFor(everyone) });
       pieces.push({ own: (everyone.length && viewer.length ? ',' : '') + viewer.join(',') });
-      // Zod reads its global config when it loads: jitless keeps it from probing for eval, which
-      // the page's CSP forbids (the probe would only report a violation).
-      shared(
-        `};${themeBootScript}window.__zod_globalConfig={jitless:true};</script>${templateBody}`,
-      );
+      pieces.push({ shared: closing });
+      const [before, after] = embed ? policies.embed : policies.page;
       reply
         .code(page.status)
         .header('content-type', 'text/html; charset=utf-8')
         .header('cache-control', 'no-store')
         .header('vary', 'accept-encoding')
-        .header('content-security-policy', contentSecurityPolicy(nonce, embed, options.connectSrc));
+        .header('content-security-policy', before + nonce + after);
       // Gzip is joined from pieces compressed once (page-gzip.ts); brotli, which cannot be
       // joined so, only for a client that takes no gzip.
       const accepts = String(request.headers['accept-encoding'] ?? '');

@@ -22,6 +22,8 @@ import type { SettingsService } from '../settings/service.ts';
 import type { ThemesRepository } from '../themes/repository.ts';
 
 const TTL_MS = 10_000;
+const NO_LOCALIZATIONS: BootstrapData['localizations'] = [];
+const FALLBACK_LOCALE: Locale = { id: 0, name: 'English', language: 'en', lines: {} };
 /** A guest's language choice; a user's lives on their account. */
 export const LOCALE_COOKIE = 'locale';
 
@@ -160,6 +162,60 @@ export function createBootstrapService(deps: {
     return entry();
   };
 
+  /*
+   * What every viewer gets is made once per settings version (the settings service hands out
+   * the same values object until they change) and per theme list, not on every page: the app
+   * page finds its compressed JSON again by these objects (http/spa.ts). They are never
+   * changed in place; a change makes new ones.
+   */
+  type Shared = Pick<BootstrapData, 'settings' | 'branding' | 'custom_code' | 'cookie_notice'>;
+  const sharedBySettings = new WeakMap<SettingValues, { key: string; shared: Shared }>();
+  function sharedOf(
+    settings: SettingValues,
+    debug: boolean,
+    demo: { email: string; password: string } | null,
+  ): Shared {
+    const key = `${debug}\u0000${demo?.email ?? ''}\u0000${demo?.password ?? ''}`;
+    const hit = sharedBySettings.get(settings);
+    if (hit?.key === key) return hit.shared;
+    const shared: Shared = {
+      settings: publicSettings(settings, debug, demo, deps.storageDriver === 's3'),
+      branding: {
+        site_name: settings['branding.site_name'],
+        favicon: settings['branding.favicon'],
+        logo_light: settings['branding.logo_light'],
+        logo_dark: settings['branding.logo_dark'],
+        logo_light_mobile: settings['branding.logo_light_mobile'],
+        logo_dark_mobile: settings['branding.logo_dark_mobile'],
+        splash_video_desktop_link: settings['branding.splash_video_desktop_link'],
+        splash_video_mobile_link: settings['branding.splash_video_mobile_link'],
+      },
+      custom_code: { css: settings['custom_code.css'], html: settings['custom_code.html'] },
+      cookie_notice: {
+        enable: settings['cookie_notice.enable'],
+        position: settings['cookie_notice.position'],
+        button: { label: settings['cookie_notice.button'] },
+        text: settings['cookie_notice.text'],
+      },
+    };
+    sharedBySettings.set(settings, { key, shared });
+    return shared;
+  }
+  const themeChoices = new WeakMap<object, Map<number | null, BootstrapData['themes']>>();
+  function themeChoice(all: BootstrapData['themes']['all'], selected: number | null) {
+    let choices = themeChoices.get(all);
+    if (!choices) themeChoices.set(all, (choices = new Map()));
+    let choice = choices.get(selected);
+    // A cookie's theme id is whatever the browser sends: only the themes that exist are kept.
+    if (!choice) {
+      choice = { all, selectedThemeId: selected };
+      if (selected === null || all.some((theme) => theme.id === selected)) {
+        choices.set(selected, choice);
+      }
+    }
+    return choice;
+  }
+
   return {
     async build(ctx: BootstrapContext): Promise<BootstrapData> {
       const [settings, allThemes, guest, languages, workspaces, plan] = await Promise.all([
@@ -173,49 +229,33 @@ export function createBootstrapService(deps: {
       const i18n = settings['i18n.enable'];
       const chosen = ctx.user ? ctx.user.language : ctx.cookies[LOCALE_COOKIE];
       const wanted = (i18n && chosen) || DEFAULT_LANGUAGE;
-      const activeLocale = (await locale(wanted)) ??
-        (await locale(DEFAULT_LANGUAGE)) ?? { id: 0, name: 'English', language: 'en', lines: {} };
+      const activeLocale =
+        (await locale(wanted)) ?? (await locale(DEFAULT_LANGUAGE)) ?? FALLBACK_LOCALE;
       const storedTheme = parseThemeChoice(ctx.cookies[THEME_COOKIE]);
       const guestPermissions = guest?.permissions ?? [];
-      const cookieNoticeOn = settings['cookie_notice.enable'];
       const demo = settings['site.demo']
         ? ((await deps.demoCredentials?.(settings)) ?? null)
         : null;
+      const shared = sharedOf(settings, ctx.debug, demo);
 
       return {
         user: ctx.user,
         guest_role: guest,
-        settings: publicSettings(settings, ctx.debug, demo, deps.storageDriver === 's3'),
-        themes: {
-          all: allThemes,
-          selectedThemeId: typeof storedTheme === 'number' ? storedTheme : null,
-        },
+        settings: shared.settings,
+        themes: themeChoice(allThemes, typeof storedTheme === 'number' ? storedTheme : null),
         menus: settings.menus,
-        branding: {
-          site_name: settings['branding.site_name'],
-          favicon: settings['branding.favicon'],
-          logo_light: settings['branding.logo_light'],
-          logo_dark: settings['branding.logo_dark'],
-          logo_light_mobile: settings['branding.logo_light_mobile'],
-          logo_dark_mobile: settings['branding.logo_dark_mobile'],
-          splash_video_desktop_link: settings['branding.splash_video_desktop_link'],
-          splash_video_mobile_link: settings['branding.splash_video_mobile_link'],
-        },
+        branding: shared.branding,
         landing: settings.landing,
-        custom_code: { css: settings['custom_code.css'], html: settings['custom_code.html'] },
+        custom_code: shared.custom_code,
         base_url: ctx.baseUrl,
-        cookie_notice: {
-          enable: cookieNoticeOn,
-          position: settings['cookie_notice.position'],
-          button: { label: settings['cookie_notice.button'] },
-          text: settings['cookie_notice.text'],
-        },
-        show_cookie_notice: cookieNoticeOn && ctx.cookies[COOKIE_NOTICE_COOKIE] !== 'true',
+        cookie_notice: shared.cookie_notice,
+        show_cookie_notice:
+          shared.cookie_notice.enable && ctx.cookies[COOKIE_NOTICE_COOKIE] !== 'true',
         require_email_confirmation: settings.require_email_confirmation,
         is_mobile_device: /Mobi|Android|iPhone|iPad|iPod/i.test(ctx.userAgent ?? ''),
         subscription_permissions: subscriptionPermissions(ctx.user, guestPermissions, plan),
         locale: activeLocale,
-        localizations: i18n ? languages : [],
+        localizations: i18n ? languages : NO_LOCALIZATIONS,
         workspaces: workspaces ?? (ctx.user ? [{ ...DEFAULT_WORKSPACE }] : []),
       };
     },

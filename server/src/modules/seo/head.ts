@@ -45,6 +45,23 @@ export function renderHead(meta: PageMeta, siteName: string, nonce: string): str
   ].join('');
 }
 
+/**
+ * The head of a page is written once per page meta (the SEO service keeps those while they
+ * hold) and site name: the app page finds its compressed head again by this same string.
+ */
+const headsByMeta = new WeakMap<PageMeta, Map<string, string>>();
+function keptHead(meta: PageMeta, siteName: string, nonce: string): string {
+  let heads = headsByMeta.get(meta);
+  if (!heads) headsByMeta.set(meta, (heads = new Map()));
+  const key = `${siteName}\u0000${nonce}`;
+  let head = heads.get(key);
+  if (head === undefined) {
+    head = renderHead(meta, siteName, nonce);
+    heads.set(key, head);
+  }
+  return head;
+}
+
 /** The status and head of the app page at this request's address (handed to http/spa.ts). */
 export async function pageHeadFor(
   request: FastifyRequest,
@@ -57,5 +74,5 @@ export async function pageHeadFor(
   // their own private album or playlist, which a guest's 404 would wrongly report as missing
   // (the page itself decides what they may see), so they get 200 with the noindex head.
   const status = meta.status === 404 && request.user ? 200 : meta.status;
-  return { status, head: renderHead(meta, all['branding.site_name'], nonce) };
+  return { status, head: keptHead(meta, all['branding.site_name'], nonce) };
 }
