@@ -11,28 +11,38 @@ const SIMILAR_SCAN = 400;
 /** Album and artist reads of the catalog repository. */
 export function createAlbumsArtistsQueries(db: Db, dialect: Dialect) {
   const linked = createLinkedIdQueries(db);
+  const albumRows = () =>
+    db
+      .selectFrom('albums')
+      .select([
+        'albums.id',
+        'albums.name',
+        'albums.release_date',
+        'albums.image',
+        'albums.type',
+        'albums.description',
+        'albums.plays',
+        'albums.popularity',
+        'albums.is_public',
+        'albums.owner_id',
+        sql<number>`(select count(*) from tracks where tracks.album_id = albums.id)`.as(
+          'tracks_count',
+        ),
+      ]);
   return {
     async albumsByIds(ids: readonly number[]): Promise<AlbumRow[]> {
       if (!ids.length) return [];
-      return db
-        .selectFrom('albums')
-        .select([
-          'albums.id',
-          'albums.name',
-          'albums.release_date',
-          'albums.image',
-          'albums.type',
-          'albums.description',
-          'albums.plays',
-          'albums.popularity',
-          'albums.is_public',
-          'albums.owner_id',
-          sql<number>`(select count(*) from tracks where tracks.album_id = albums.id)`.as(
-            'tracks_count',
-          ),
-        ])
+      return albumRows()
         .where(inIds(dialect, 'albums.id', ids))
         .execute();
+    },
+
+    /** The album's row if this viewer may see it (the album page's one read of it). */
+    async visibleAlbumRow(id: number, viewerId: number): Promise<AlbumRow | undefined> {
+      return albumRows()
+        .where('albums.id', '=', id)
+        .where(visibleById('albums', viewerId))
+        .executeTakeFirst();
     },
 
     async albumArtists(albumIds: readonly number[]): Promise<NamedRef[]> {

@@ -12,37 +12,50 @@ export type TrackOrder = 'popular' | 'newest' | 'album';
 
 export function createCatalogRepository(db: Db, dialect: Dialect) {
   const linked = createLinkedIdQueries(db);
+  /** The columns of a TrackRow, with its album's name, artwork and gapless mark. */
+  const trackRows = () =>
+    db
+      .selectFrom('tracks')
+      .leftJoin('albums', 'albums.id', 'tracks.album_id')
+      .select([
+        'tracks.id',
+        'tracks.name',
+        'tracks.number',
+        'tracks.duration',
+        'tracks.album_id',
+        'albums.name as album_name',
+        'albums.image as album_image',
+        'tracks.image',
+        'tracks.plays',
+        'tracks.popularity',
+        'tracks.is_public',
+        'tracks.owner_id',
+        'tracks.created_at',
+        'tracks.loudness_lufs',
+        'tracks.true_peak_dbtp',
+        'tracks.track_gain_db',
+        'tracks.album_gain_db',
+        'tracks.gapless',
+        'albums.gapless as album_gapless',
+        sql<number>`exists (select 1 from lyrics where lyrics.track_id = tracks.id)`.as(
+          'has_lyrics',
+        ),
+      ]);
   return {
     async tracksByIds(ids: readonly number[]): Promise<TrackRow[]> {
       if (!ids.length) return [];
-      return db
-        .selectFrom('tracks')
-        .leftJoin('albums', 'albums.id', 'tracks.album_id')
-        .select([
-          'tracks.id',
-          'tracks.name',
-          'tracks.number',
-          'tracks.duration',
-          'tracks.album_id',
-          'albums.name as album_name',
-          'albums.image as album_image',
-          'tracks.image',
-          'tracks.plays',
-          'tracks.popularity',
-          'tracks.is_public',
-          'tracks.owner_id',
-          'tracks.created_at',
-          'tracks.loudness_lufs',
-          'tracks.true_peak_dbtp',
-          'tracks.track_gain_db',
-          'tracks.album_gain_db',
-          'tracks.gapless',
-          'albums.gapless as album_gapless',
-          sql<number>`exists (select 1 from lyrics where lyrics.track_id = tracks.id)`.as(
-            'has_lyrics',
-          ),
-        ])
+      return trackRows()
         .where(inIds(dialect, 'tracks.id', ids))
+        .execute() as Promise<TrackRow[]>;
+    },
+
+    /** An album's visible tracks in album order, read whole (its page shows them all). */
+    async albumTrackRows(albumId: number, viewerId: number): Promise<TrackRow[]> {
+      return trackRows()
+        .where('tracks.album_id', '=', albumId)
+        .where(visible('tracks', viewerId))
+        .orderBy('tracks.number')
+        .orderBy('tracks.id')
         .execute() as Promise<TrackRow[]>;
     },
 
@@ -101,18 +114,6 @@ export function createCatalogRepository(db: Db, dialect: Dialect) {
         .select('albums.id')
         .where(inIds(dialect, 'albums.id', ids))
         .where(visibleById('albums', viewerId))
-        .execute();
-      return rows.map((r) => r.id);
-    },
-
-    async albumTrackIds(albumId: number, viewerId: number): Promise<number[]> {
-      const rows = await db
-        .selectFrom('tracks')
-        .select('tracks.id')
-        .where('tracks.album_id', '=', albumId)
-        .where(visible('tracks', viewerId))
-        .orderBy('tracks.number')
-        .orderBy('tracks.id')
         .execute();
       return rows.map((r) => r.id);
     },

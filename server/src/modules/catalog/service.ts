@@ -23,6 +23,7 @@ import {
   presentTrack,
 } from './present.ts';
 import type { CatalogRepository } from './repository.ts';
+import type { TrackRow } from './rows.ts';
 import { canSee } from './visibility.ts';
 
 export type CatalogService = ReturnType<typeof createCatalogService>;
@@ -50,6 +51,13 @@ export function createCatalogService(deps: { repository: CatalogRepository }) {
     const [rows, artists] = await Promise.all([repo.tracksByIds(ids), repo.trackArtists(ids)]);
     const byTrack = groupByOwner(artists);
     return inOrder(ids, rows).map((row) => presentTrack(row, byTrack.get(row.id)));
+  }
+
+  /** Rows already read, in their order, with their artists. */
+  async function presentTracks(rows: readonly TrackRow[]): Promise<Track[]> {
+    if (!rows.length) return [];
+    const byTrack = groupByOwner(await repo.trackArtists(rows.map((row) => row.id)));
+    return rows.map((row) => presentTrack(row, byTrack.get(row.id)));
   }
 
   async function albums(ids: readonly number[]): Promise<Album[]> {
@@ -108,23 +116,23 @@ export function createCatalogService(deps: { repository: CatalogRepository }) {
     },
 
     async album(id: number, viewer: Viewer): Promise<AlbumDetails | null> {
-      if (!(await repo.albumIsVisible(id, viewerKey(viewer)))) return null;
-      // The row is read once: it gives both the card fields and the description.
-      const [[row], artistRows, trackIds, genres, tags] = await Promise.all([
-        repo.albumsByIds([id]),
+      // The row is read once, with the visibility test: it gives the card fields and the
+      // description. The tracks are read whole in one query, in album order.
+      const row = await repo.visibleAlbumRow(id, viewerKey(viewer));
+      if (!row) return null;
+      const [artistRows, trackRows, genres, tags] = await Promise.all([
         repo.albumArtists([id]),
-        repo.albumTrackIds(id, viewerKey(viewer)),
+        repo.albumTrackRows(id, viewerKey(viewer)),
         repo.genresOf('album_genres', [id]),
         repo.tagsOf('album_tags', [id]),
       ]);
-      if (!row) return null;
       return {
         ...presentAlbum(row, groupByOwner(artistRows).get(id)),
-        tracks_count: trackIds.length,
+        tracks_count: trackRows.length,
         description: row.description ?? null,
         genres: genres.map(presentGenre),
         tags: tags.map(presentTag),
-        tracks: await tracks(trackIds),
+        tracks: await presentTracks(trackRows),
       };
     },
 
