@@ -23,6 +23,7 @@ import { createGeoLookup } from './modules/sessions/geo-lookup.ts';
 import { createSocialProfilesRepository } from './modules/social-auth/repository.ts';
 import { createTwoFactorService } from './modules/two-factor/service.ts';
 import { createBootstrapService } from './modules/bootstrap/service.ts';
+import { createViewerCache } from './modules/bootstrap/viewer-cache.ts';
 import { createDemoAccounts } from './modules/users/demo-account.ts';
 import { createMusicServices } from './composition/music-services.ts';
 import { createBackstageServices } from './composition/backstage-services.ts';
@@ -63,7 +64,19 @@ export function createServices(config: Config, database: DatabaseHandle, fileLog
   const themes = createThemesRepository(db);
   const localizations = createLocalizationsRepository(db);
   const sessions = createSessionsRepository(db);
-  const socialProfiles = createSocialProfilesRepository(db);
+  const socialProfilesRepository = createSocialProfilesRepository(db);
+  const socialProfiles: typeof socialProfilesRepository = {
+    ...socialProfilesRepository,
+    // Linking a provider account takes it from whoever had it before: every viewer re-reads.
+    async link(userId, profile) {
+      await socialProfilesRepository.link(userId, profile);
+      viewers.changed('all');
+    },
+    async unlink(userId, service) {
+      await socialProfilesRepository.unlink(userId, service);
+      viewers.changed(userId);
+    },
+  };
   const notificationsRepository = createNotificationsRepository(db, database.dialect);
   const users = createUsersService({
     users: createUsersRepository(db),
@@ -84,6 +97,17 @@ export function createServices(config: Config, database: DatabaseHandle, fileLog
   });
   /** Read on every guest request to check permissions; changes rarely. */
   const guestRole = cached(() => roles.guestRole(), 10_000);
+  const viewers = createViewerCache(async (user) => {
+    const [completed, workspaces] = await Promise.all([
+      users.complete(user),
+      collaboration.workspaces.bootstrapList(user.id),
+    ]);
+    return {
+      social_profiles: completed.social_profiles,
+      unread_notifications_count: completed.unread_notifications_count,
+      workspaces,
+    };
+  });
   const bootstrap = createBootstrapService({
     settings,
     storageDriver: config.storage.driver,
@@ -111,7 +135,17 @@ export function createServices(config: Config, database: DatabaseHandle, fileLog
     settings,
     fileLogs,
     beforeWorkspaceDelete: (workspaceId) => music.playlists.deleteInWorkspace(workspaceId),
+    viewerChanged: (userId) => viewers.changed(userId),
   });
+  // The other instances forget a viewer's extras too (Redis when configured; the bus closes
+  // with the realtime hub).
+  const VIEWERS_TOPIC = 'bootstrap-viewers';
+  viewers.onChange(
+    (change) => void collaboration.realtime.broadcast(VIEWERS_TOPIC, String(change)),
+  );
+  collaboration.realtime
+    .listen(VIEWERS_TOPIC, (message) => viewers.forget(message === 'all' ? 'all' : Number(message)))
+    .catch((error: unknown) => void fileLogs.write('error', { message: String(error) }));
   const emailVerification = createEmailVerificationService({
     repository: createEmailVerificationRepository(db),
     users,
@@ -280,6 +314,7 @@ export function createServices(config: Config, database: DatabaseHandle, fileLog
     sessions,
     users,
     bootstrap,
+    viewers,
     auth,
     mailer,
     emailVerification,

@@ -2,7 +2,7 @@ import type { Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import type { FileLogs } from '../logging/file-logs.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { createRealtimeHub } from '../realtime/hub.ts';
+import { createRealtimeHub, type RealtimeHub } from '../realtime/hub.ts';
 import type { SettingsService } from '../modules/settings/service.ts';
 import type { UsersService } from '../modules/users/service.ts';
 import { createWorkspacesRepository } from '../modules/workspaces/repository.ts';
@@ -22,6 +22,8 @@ export function createNotificationAndWorkspaceServices(
     settings: SettingsService;
     fileLogs: FileLogs;
     beforeWorkspaceDelete?: (workspaceId: number) => Promise<void>;
+    /** A user's bell count or workspaces changed (bootstrap/viewer-cache.ts). */
+    viewerChanged?: (userId: number) => void;
   },
 ) {
   const logError = (error: unknown, context: string) => {
@@ -34,6 +36,14 @@ export function createNotificationAndWorkspaceServices(
     redisUrl: config.redisUrl,
     onError: (error) => logError(error, 'realtime'),
   });
+  // What the server tells a user's open tabs has changed (a notification, a read one, their
+  // workspaces) is what their next app page must read again: it is forgotten first.
+  const userEvents: Pick<RealtimeHub, 'publish'> = {
+    publish(userId, event) {
+      deps.viewerChanged?.(userId);
+      return realtime.publish(userId, event);
+    },
+  };
   const push = createPushService({
     settings: deps.settings,
     repository: deps.repository,
@@ -49,7 +59,7 @@ export function createNotificationAndWorkspaceServices(
     users: deps.users,
     mailer: deps.mailer,
     settings: deps.settings,
-    realtime,
+    realtime: userEvents,
     push,
     appUrl: config.appUrl,
     onError: logError,
@@ -60,7 +70,7 @@ export function createNotificationAndWorkspaceServices(
     notifications,
     mailer: deps.mailer,
     settings: deps.settings,
-    realtime,
+    realtime: userEvents,
     beforeDelete: deps.beforeWorkspaceDelete,
   });
   return { realtime, push, notifications, workspaces };

@@ -7,10 +7,12 @@ export function baseUrlOf(request: FastifyRequest): string {
 
 /** The bootstrap data for whoever made this request (after login or logout too). */
 export async function bootstrapFor(request: FastifyRequest): Promise<BootstrapData> {
-  const { bootstrap, config, users } = request.server.services;
+  const { bootstrap, config, viewers } = request.server.services;
+  // A request carries the user without the bootstrap-only extras; they come kept per viewer.
+  const viewer = request.user ? await viewers.viewer(request.user) : null;
   return bootstrap.build({
-    // A request carries the user without the bootstrap-only extras; add them here.
-    user: request.user ? await users.complete(request.user) : null,
+    user: viewer?.user ?? null,
+    workspaces: viewer?.workspaces,
     cookies: request.cookies,
     userAgent: request.headers['user-agent'],
     baseUrl: baseUrlOf(request),

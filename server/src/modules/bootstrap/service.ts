@@ -33,6 +33,8 @@ export interface BootstrapContext {
   userAgent: string | undefined;
   baseUrl: string;
   debug: boolean;
+  /** The viewer's workspaces when the caller has them already (viewer-cache.ts). */
+  workspaces?: BootstrapData['workspaces'];
 }
 
 export type BootstrapService = ReturnType<typeof createBootstrapService>;
@@ -223,7 +225,7 @@ export function createBootstrapService(deps: {
         themes(),
         guestRole(),
         localizationList(),
-        ctx.user && deps.workspacesOf ? deps.workspacesOf(ctx.user.id) : null,
+        ctx.workspaces ?? (ctx.user && deps.workspacesOf ? deps.workspacesOf(ctx.user.id) : null),
         deps.planOf?.(ctx.user) ?? null,
       ]);
       const i18n = settings['i18n.enable'];

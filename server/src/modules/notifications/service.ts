@@ -57,7 +57,7 @@ export function createNotificationsService(deps: {
   users: Pick<UsersService, 'findRowById'>;
   mailer: Mailer;
   settings: SettingsService;
-  realtime: RealtimeHub;
+  realtime: Pick<RealtimeHub, 'publish'>;
   push: PushService;
   appUrl: string | null;
   onError: (error: unknown, context: string) => void;

@@ -36,7 +36,7 @@ export function createWorkspacesService(deps: {
   notifications: Pick<NotificationsService, 'notify' | 'withdraw'>;
   mailer: Mailer;
   settings: SettingsService;
-  realtime: RealtimeHub;
+  realtime: Pick<RealtimeHub, 'publish'>;
   /**
    * Lets content areas tidy what the database cascade cannot (notifications, search entries,
    * stored files) before a workspace and its content are deleted.
