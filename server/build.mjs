@@ -1,10 +1,11 @@
-// Bundles the server into one ESM file. Our own workspaces are bundled in, and so is Kysely:
-// loaded as hundreds of separate ES modules it cost ~3 MB more memory. So are the pure-JS
-// packages every start loads (fastify with its plugins and their dependencies, zod): found,
-// read and wrapped one file at a time from node_modules they were about a third of the CPU
-// time from spawn to the first authenticated answer (issue 22). Other npm packages stay
-// external: native modules (better-sqlite3, sharp, argon2) must be loaded from node_modules,
-// and the ones loaded on first use (lib/lazy-require.ts) cost nothing until then.
+// Bundles the server into one file (and each command-line tool into one ES module). Our own
+// workspaces are bundled in, and so is Kysely: loaded as hundreds of separate ES modules it
+// cost ~3 MB more memory. So are the pure-JS packages every start loads (fastify with its
+// plugins and their dependencies, zod): found, read and wrapped one file at a time from
+// node_modules they were about a third of the CPU time from spawn to the first authenticated
+// answer (issue 22). Other npm packages stay external: native modules (better-sqlite3, sharp,
+// argon2) must be loaded from node_modules, and the ones loaded on first use
+// (lib/lazy-require.ts, lib/import-package.ts) cost nothing until then.
 // @fastify/swagger stays external: it reads its package.json by __dirname, which a bundle lacks.
 import { build } from 'esbuild';
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
@@ -26,9 +27,42 @@ const BUNDLED_PACKAGES = new Set([
 const bundled = (name) => name.startsWith('@backbeat/') || BUNDLED_PACKAGES.has(name);
 const external = Object.keys(pkg.dependencies).filter((name) => !bundled(name));
 
+const common = {
+  outdir: new URL('./dist/', import.meta.url).pathname,
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  sourcemap: true,
+  external: [...external, ...external.map((name) => `${name}/*`)],
+  logLevel: 'warning',
+};
+
+// The server itself is a CommonJS bundle (dist/server.cjs) that dist/main.js (src/launch.ts)
+// runs through node:vm with V8's code cache, which Node 20 offers for scripts, not for ES
+// modules (issue 22). import.meta becomes what CommonJS has; the bundle's code was an ES
+// module, so it stays in strict mode.
 await build({
+  ...common,
+  entryPoints: { server: new URL('./src/main.ts', import.meta.url).pathname },
+  format: 'cjs',
+  outExtension: { '.js': '.cjs' },
+  define: {
+    'import.meta.url': '__bundleUrl',
+    'import.meta.dirname': '__dirname',
+    'import.meta.filename': '__filename',
+  },
+  // The CommonJS wrapper is the file's own (on its first line, so line numbers hold): the
+  // launcher compiles the text as it is read, with no second 5 MB copy joined around it.
+  banner: {
+    js: '(function (exports, require, module, __filename, __dirname) { "use strict"; var __bundleUrl = require("node:url").pathToFileURL(__filename).href;',
+  },
+  footer: { js: '})' },
+});
+
+await build({
+  ...common,
   entryPoints: {
-    main: new URL('./src/main.ts', import.meta.url).pathname,
+    main: new URL('./src/launch.ts', import.meta.url).pathname,
     cli: new URL('./src/cli.ts', import.meta.url).pathname,
     'admin-cli': new URL('./src/admin-cli.ts', import.meta.url).pathname,
     'library-import-cli': new URL('./src/library-import-cli.ts', import.meta.url).pathname,
@@ -36,17 +70,10 @@ await build({
     'demo-render-worker': new URL('./src/modules/demo-audio/render-worker.ts', import.meta.url)
       .pathname,
   },
-  outdir: new URL('./dist/', import.meta.url).pathname,
-  bundle: true,
-  platform: 'node',
   format: 'esm',
-  target: 'node20',
-  sourcemap: true,
-  external: [...external, ...external.map((name) => `${name}/*`)],
   banner: {
     js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
   },
-  logLevel: 'warning',
 });
 
 // V8 keeps a script's source for lazy compilation, one byte a character only when every
@@ -55,7 +82,7 @@ await build({
 // Escaping what is not ASCII keeps it at 5 MB; in comments, strings and regular expressions
 // the escape means the same character.
 const outdir = new URL('./dist/', import.meta.url);
-for (const name of readdirSync(outdir).filter((file) => file.endsWith('.js'))) {
+for (const name of readdirSync(outdir).filter((file) => /\.c?js$/.test(file))) {
   const file = new URL(name, outdir);
   const code = readFileSync(file, 'utf8');
   const ascii = code.replace(

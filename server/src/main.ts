@@ -68,7 +68,8 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 }
 
-main().catch((error: unknown) => {
+/** Settles when the server listens and its start-up work is done (launch.ts waits for it). */
+export const started = main().catch((error: unknown) => {
   if (error instanceof ConfigError) console.error(error.message);
   else console.error(error);
   process.exit(1);

@@ -4,7 +4,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
- * The built server is one bundle (dist/main.js), so its stack traces point into it. Frames
+ * The built server is one bundle (dist/server.cjs), so its stack traces point into it. Frames
  * are mapped back to the TypeScript sources through the bundle's source map, read when the
  * first error is reported: Node's --enable-source-maps would hold every map in memory from
  * the start, for errors that may never happen.
@@ -23,7 +23,7 @@ function sourceMapOf(file: string): SourceMap | null {
   return maps.get(file) ?? null;
 }
 
-const BUNDLE_LOCATION = /(?:file:\/\/)?(\/[^\s():]+\.m?js):(\d+):(\d+)/g;
+const BUNDLE_LOCATION = /(?:file:\/\/)?(\/[^\s():]+\.[cm]?js):(\d+):(\d+)/g;
 
 /** The stack with every location in a source-mapped bundle replaced by its source's. */
 export function sourceMappedStack(stack: string): string {

@@ -1,5 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { AudioTags } from '@backbeat/common';
+import type * as MusicMetadata from 'music-metadata';
+import { importPackage } from '../../lib/import-package.ts';
 
 /**
  * Reads an audio file's tags when the media pipeline has not (yet) described the file entry
@@ -12,7 +14,7 @@ export async function readAudioTags(
 ): Promise<{ tags: AudioTags; durationMs: number | null }> {
   try {
     // Loaded when tags are first read (it is not needed to start the server).
-    const { parseStream } = await import('music-metadata');
+    const { parseStream } = await importPackage<typeof MusicMetadata>('music-metadata');
     const metadata = await parseStream(stream, { mimeType: mime ?? undefined }, { duration: true });
     const { common, format } = metadata;
     const lyrics = common.lyrics?.[0];

@@ -1,6 +1,8 @@
 import { planSong, random, STYLES, type Style } from './plan.ts';
 import { renderSongSteps, songLength, waveformOf } from './synth.ts';
 import { LoudnessMeter } from '../../lib/audio/loudness-meter.ts';
+import type * as Lame from '@breezystack/lamejs';
+import { importPackage } from '../../lib/import-package.ts';
 
 export const DEMO_SAMPLE_RATE = 22_050;
 const BITRATE_KBPS = 64;
@@ -126,7 +128,7 @@ async function encodeSong(
   stopAfterBytes: number,
 ) {
   // The encoder loads on the first demo track: a server with real music never needs it.
-  const { Mp3Encoder } = await import('@breezystack/lamejs');
+  const { Mp3Encoder } = await importPackage<typeof Lame>('@breezystack/lamejs');
   const encoder = new Mp3Encoder(1, DEMO_SAMPLE_RATE, BITRATE_KBPS);
   const chunks: Buffer[] = [];
   let made = 0;

@@ -1,5 +1,7 @@
 import type { Readable } from 'node:stream';
 import { UPLOAD_MESSAGES } from '@backbeat/common';
+import type * as FileType from 'file-type';
+import { importPackage } from '../../lib/import-package.ts';
 
 /** What a file is, judged by its bytes. */
 export interface SniffedType {
@@ -18,7 +20,7 @@ export async function sniffType(stream: Readable): Promise<SniffedType | null> {
   try {
     // Node's build of file-type reads Node streams; its published types only name web streams.
     // Loaded on the first upload (it is not needed to start the server).
-    const { fileTypeFromStream } = await import('file-type');
+    const { fileTypeFromStream } = await importPackage<typeof FileType>('file-type');
     const found = await fileTypeFromStream(stream as unknown as ReadableStream<Uint8Array>);
     return found ? { ext: found.ext, mime: found.mime } : null;
   } catch {

@@ -11,6 +11,8 @@ import { DecodeError, NOT_DECODABLE, decodeToPcm } from '../../lib/audio/ffmpeg.
 import { GAPLESS_HEAD_BYTES, itunesGapless, lameGapless } from '../../lib/audio/gapless.ts';
 import { LoudnessMeter } from '../../lib/audio/loudness-meter.ts';
 import { WaveformCollector } from '../../lib/audio/waveform.ts';
+import type * as MusicMetadata from 'music-metadata';
+import { importPackage } from '../../lib/import-package.ts';
 
 /** Opens the file's bytes (whole, or the first `end + 1` bytes). */
 export type OpenFile = (range?: { start: number; end: number }) => Readable;
@@ -100,7 +102,7 @@ function gaplessOf(metadata: IAudioMetadata, head: Buffer, sampleRate: number): 
 }
 
 export async function readMetadata(file: AudioFile): Promise<IAudioMetadata | null> {
-  const { parseStream } = await import('music-metadata');
+  const { parseStream } = await importPackage<typeof MusicMetadata>('music-metadata');
   const stream = file.open();
   try {
     return await parseStream(

@@ -3,6 +3,8 @@ import { notFound } from '../../lib/domain-errors.ts';
 import type { Config } from '../../config.ts';
 import type { SettingsService } from '../settings/service.ts';
 import { PROVIDERS, type ProviderProfile, type ProviderSpec } from './providers.ts';
+import type * as Arctic from 'arctic';
+import { importPackage } from '../../lib/import-package.ts';
 
 export type SocialIntent = 'login' | 'connect';
 
@@ -15,7 +17,7 @@ export interface OAuthAttempt {
 }
 
 /** arctic is only needed when someone uses social login, so it loads then. */
-const loadArctic = () => import('arctic');
+const loadArctic = () => importPackage<typeof Arctic>('arctic');
 
 export class SocialAuthError extends Error {}
 
