@@ -14,10 +14,13 @@ const BOUNDARY = /;\s*boundary\s*=\s*(?:"[^"]{1,70}"|[^\s;"]{1,70})\s*(?:;|$)/i;
  * helper's: `lib/image-upload.ts`.)
  */
 export function registerBodyChecks(app: FastifyInstance): void {
-  app.addHook('preParsing', async (request) => {
+  // Callback style: it runs for every request, and needs no promise of its own.
+  app.addHook('preParsing', (request, _reply, _payload, done) => {
     const type = request.headers['content-type'];
     if (type && /^\s*multipart\//i.test(type) && !BOUNDARY.test(type)) {
-      throw new HttpError(400, MALFORMED_MULTIPART);
+      done(new HttpError(400, MALFORMED_MULTIPART));
+      return;
     }
+    done();
   });
 }

@@ -109,9 +109,15 @@ export function registerRequestContext(
     }
   });
 
-  app.addHook('onRequest', async (request) => {
+  // Routes without a session (Subsonic, files, health) pass straight through, without a
+  // promise per request; the others load the session and user first.
+  app.addHook('onRequest', (request, _reply, done) => {
     if (request.routeOptions.config.session === false || /^\/(assets|storage)\//.test(request.url))
-      return;
+      return done();
+    attachViewer(request).then(() => done(), done);
+  });
+
+  async function attachViewer(request: FastifyRequest): Promise<void> {
     const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
     if (bearer) {
       // An API token acts as its user, with the permissions the user has right now.
@@ -137,12 +143,23 @@ export function registerRequestContext(
       }
     }
     request.workspaceId = parseWorkspaceId(request);
+  }
+
+  app.addHook('preHandler', (request, _reply, done) => {
+    // Public routes in the personal workspace (most reads) settle without waiting.
+    if (isPublicAccess(request) && request.workspaceId === 0) {
+      request.workspaceRole = request.user ? 'owner' : null;
+      return done();
+    }
+    checkAccess(request)
+      .then(() => checkWorkspace(request))
+      .then(() => done(), done);
   });
 
-  app.addHook('preHandler', async (request) => {
-    await checkAccess(request);
-    await checkWorkspace(request);
-  });
+  function isPublicAccess(request: FastifyRequest): boolean {
+    const access = request.routeOptions.config.access;
+    return !access || access === 'public';
+  }
 
   async function checkAccess(request: FastifyRequest): Promise<void> {
     const access = request.routeOptions.config.access;
@@ -180,7 +197,8 @@ export function registerRequestContext(
     request.workspaceRole = request.user ? 'owner' : null;
   }
 
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     request.session?.writeCookies(request, reply);
+    done(null, payload);
   });
 }

@@ -42,7 +42,8 @@ export function baseSecurityHeaders(appUrl: string | null): Record<string, strin
 export function registerSecurityHeaders(app: FastifyInstance, appUrl: string | null): void {
   const base = baseSecurityHeaders(appUrl);
   app.decorate('securityHeaders', base);
-  app.addHook('onSend', async (_request, reply) => {
+  // Callback style (no promise per response); the headers go on before the payload is sent.
+  app.addHook('onSend', (_request, reply, payload, done) => {
     for (const [name, value] of Object.entries(base)) {
       if (name === 'x-frame-options' && frameableReplies.has(reply)) continue;
       if (!reply.hasHeader(name)) reply.header(name, value);
@@ -51,6 +52,7 @@ export function registerSecurityHeaders(app: FastifyInstance, appUrl: string | n
     if (!reply.hasHeader('content-security-policy')) {
       reply.header('content-security-policy', NON_DOCUMENT_CSP);
     }
+    done(null, payload);
   });
 }
 
