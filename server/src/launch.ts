@@ -25,13 +25,17 @@ import { constants, Script } from 'node:vm';
 const bundle = fileURLToPath(new URL('./server.cjs', import.meta.url));
 const { size, mtimeMs } = statSync(bundle);
 // One folder per bundle path (several checkouts or builds may share the machine), one file per
-// build of it, Node version and architecture.
+// build of it, Node version, architecture and Node flags.
 const cacheFolder = join(
   tmpdir(),
   'backbeat-code-cache',
   createHash('sha256').update(bundle).digest('hex').slice(0, 16),
 );
-const cacheName = `${process.version}-${process.arch}-${size}-${Math.round(mtimeMs)}.bin`;
+// V8 refuses a cache made under other flags, so starts with other Node flags (npm start's, or
+// none) keep a file each instead of replacing each other's.
+const build = `${size}-${Math.round(mtimeMs)}`;
+const flags = createHash('sha256').update(process.execArgv.join(' ')).digest('hex').slice(0, 8);
+const cacheName = `${process.version}-${process.arch}-${flags}-${build}.bin`;
 
 /**
  * The bundle, compiled with the cache when there is one V8 takes. The text and the cache's
@@ -72,7 +76,7 @@ function saveCache(): void {
     renameSync(temporary, join(cacheFolder, cacheName));
     // Earlier builds' caches go.
     for (const name of readdirSync(cacheFolder)) {
-      if (name !== cacheName && !name.endsWith('.tmp')) {
+      if (!name.endsWith(`-${build}.bin`) && !name.endsWith('.tmp')) {
         rmSync(join(cacheFolder, name), { force: true });
       }
     }
