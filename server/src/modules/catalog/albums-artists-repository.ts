@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db, Dialect } from '../../db/database.ts';
-import { inIds } from '../../db/id-list.ts';
+import { compiledByIds, inIds } from '../../db/id-list.ts';
 import type { AlbumRow, ArtistRow, NamedRef } from './rows.ts';
 import { ALBUMS_BY, createLinkedIdQueries, type Page } from './linked-ids.ts';
 import { artistVisible, visible, visibleById } from './visibility.ts';
@@ -29,12 +29,21 @@ export function createAlbumsArtistsQueries(db: Db, dialect: Dialect) {
           'tracks_count',
         ),
       ]);
+  const readAlbumsByIds = compiledByIds(db, dialect, (ids) =>
+    albumRows().where(inIds(dialect, 'albums.id', ids)),
+  );
+  const readAlbumArtists = compiledByIds(db, dialect, (ids) =>
+    db
+      .selectFrom('album_artists')
+      .innerJoin('artists', 'artists.id', 'album_artists.artist_id')
+      .select(['album_artists.album_id as owner', 'artists.id', 'artists.name', 'artists.image'])
+      .where(inIds(dialect, 'album_artists.album_id', ids))
+      .orderBy('album_artists.position'),
+  );
   return {
     async albumsByIds(ids: readonly number[]): Promise<AlbumRow[]> {
       if (!ids.length) return [];
-      return albumRows()
-        .where(inIds(dialect, 'albums.id', ids))
-        .execute();
+      return readAlbumsByIds(ids);
     },
 
     /** The album's row if this viewer may see it (the album page's one read of it). */
@@ -47,13 +56,7 @@ export function createAlbumsArtistsQueries(db: Db, dialect: Dialect) {
 
     async albumArtists(albumIds: readonly number[]): Promise<NamedRef[]> {
       if (!albumIds.length) return [];
-      return db
-        .selectFrom('album_artists')
-        .innerJoin('artists', 'artists.id', 'album_artists.artist_id')
-        .select(['album_artists.album_id as owner', 'artists.id', 'artists.name', 'artists.image'])
-        .where(inIds(dialect, 'album_artists.album_id', albumIds))
-        .orderBy('album_artists.position')
-        .execute();
+      return readAlbumArtists(albumIds);
     },
 
     async albumIsVisible(id: number, viewerId: number): Promise<boolean> {

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db, Dialect } from '../../db/database.ts';
-import { inIds } from '../../db/id-list.ts';
+import { compiledByIds, inIds } from '../../db/id-list.ts';
 import { createAlbumsArtistsQueries } from './albums-artists-repository.ts';
 import { TRACKS_BY, createLinkedIdQueries, type Page } from './linked-ids.ts';
 import { createOwnedIdQueries } from './owned-ids.ts';
@@ -41,12 +41,21 @@ export function createCatalogRepository(db: Db, dialect: Dialect) {
           'has_lyrics',
         ),
       ]);
+  const readTracksByIds = compiledByIds(db, dialect, (ids) =>
+    trackRows().where(inIds(dialect, 'tracks.id', ids)),
+  );
+  const readTrackArtists = compiledByIds(db, dialect, (ids) =>
+    db
+      .selectFrom('track_artists')
+      .innerJoin('artists', 'artists.id', 'track_artists.artist_id')
+      .select(['track_artists.track_id as owner', 'artists.id', 'artists.name', 'artists.image'])
+      .where(inIds(dialect, 'track_artists.track_id', ids))
+      .orderBy('track_artists.position'),
+  );
   return {
     async tracksByIds(ids: readonly number[]): Promise<TrackRow[]> {
       if (!ids.length) return [];
-      return trackRows()
-        .where(inIds(dialect, 'tracks.id', ids))
-        .execute() as Promise<TrackRow[]>;
+      return (await readTracksByIds(ids)) as TrackRow[];
     },
 
     /** An album's visible tracks in album order, read whole (its page shows them all). */
@@ -61,13 +70,7 @@ export function createCatalogRepository(db: Db, dialect: Dialect) {
 
     async trackArtists(trackIds: readonly number[]): Promise<NamedRef[]> {
       if (!trackIds.length) return [];
-      return db
-        .selectFrom('track_artists')
-        .innerJoin('artists', 'artists.id', 'track_artists.artist_id')
-        .select(['track_artists.track_id as owner', 'artists.id', 'artists.name', 'artists.image'])
-        .where(inIds(dialect, 'track_artists.track_id', trackIds))
-        .orderBy('track_artists.position')
-        .execute();
+      return readTrackArtists(trackIds);
     },
 
     async trackDetails(id: number) {
