@@ -144,6 +144,8 @@ export function createPageGzip(capacity = VIEWER_PIECES) {
       parts.push(LAST_BLOCK, trailer);
       return Buffer.concat(parts);
     },
+    /** A viewer's own text as a piece, kept among the last viewers'. */
+    own: (text: string): SharedPiece => ownPieces.piece(text),
     /** The text of the pieces, for a client that takes no gzip. */
     text(pieces: PagePiece[]): string {
       return pieces

@@ -38,6 +38,9 @@ function cachedScriptJson(value: unknown): string {
   return json;
 }
 
+const sameValues = (kept: unknown[], values: unknown[]) =>
+  kept.length === values.length && kept.every((value, index) => value === values[index]);
+
 const escapeAttribute = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
@@ -193,11 +196,7 @@ export async function registerSpa(
   }
   let everyonePieces: { entries: unknown[]; piece: SharedPiece }[] = [];
   function everyonePieceFor(entries: unknown[]): SharedPiece {
-    const hit = everyonePieces.find(
-      (kept) =>
-        kept.entries.length === entries.length &&
-        kept.entries.every((value, index) => value === entries[index]),
-    );
+    const hit = everyonePieces.find((kept) => sameValues(kept.entries, entries));
     if (hit) return hit.piece;
     const members: string[] = [];
     for (let index = 0; index < entries.length; index += 2) {
@@ -207,6 +206,25 @@ export async function registerSpa(
     // A few at a time: the languages and theme choices in use, and the settings before and
     // after a change.
     everyonePieces = [{ entries, piece }, ...everyonePieces.slice(0, 31)];
+    return piece;
+  }
+  /*
+   * A viewer's own part, found again by their user object (the request's, the same while it is
+   * kept) and the identity of the other viewer values; guests share one slot. Only a part made
+   * from the very same values is reused, so one viewer's can never reach another.
+   */
+  const viewerPieces = new WeakMap<object, { values: unknown[]; piece: SharedPiece }>();
+  const GUEST = {};
+  function viewerPieceFor(user: object | null, afterOthers: boolean, values: unknown[]) {
+    const slot = user ?? GUEST;
+    const hit = viewerPieces.get(slot);
+    if (hit && sameValues(hit.values, [afterOthers, ...values])) return hit.piece;
+    const members: string[] = [];
+    for (let index = 0; index < values.length; index += 2) {
+      members.push(`${JSON.stringify(values[index])}:${cachedScriptJson(values[index + 1])}`);
+    }
+    const piece = pageGzip.own((afterOthers && members.length ? ',' : '') + members.join(','));
+    viewerPieces.set(slot, { values: [afterOthers, ...values], piece });
     return piece;
   }
   // Zod reads its global config when it loads: jitless keeps it from probing for eval, which
@@ -229,14 +247,12 @@ export async function registerSpa(
       }
       pieces.push({ stored: nonce });
       const everyone: unknown[] = [];
-      const viewer: string[] = [];
+      const viewer: unknown[] = [];
       for (const key in data) {
-        const value = data[key as keyof BootstrapData];
-        if (VIEWER_KEYS.has(key)) viewer.push(`${JSON.stringify(key)}:${cachedScriptJson(value)}`);
-        else everyone.push(key, value);
+        (VIEWER_KEYS.has(key) ? viewer : everyone).push(key, data[key as keyof BootstrapData]);
       }
       pieces.push({ shared: everyonePieceFor(everyone) });
-      pieces.push({ own: (everyone.length && viewer.length ? ',' : '') + viewer.join(',') });
+      pieces.push({ shared: viewerPieceFor(data.user, everyone.length > 0, viewer) });
       pieces.push({ shared: closing });
       const [before, after] = embed ? policies.embed : policies.page;
       reply

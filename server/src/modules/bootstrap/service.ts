@@ -23,6 +23,7 @@ import type { ThemesRepository } from '../themes/repository.ts';
 
 const TTL_MS = 10_000;
 const NO_LOCALIZATIONS: BootstrapData['localizations'] = [];
+const NO_WORKSPACES: BootstrapData['workspaces'] = [];
 const FALLBACK_LOCALE: Locale = { id: 0, name: 'English', language: 'en', lines: {} };
 /** A guest's language choice; a user's lives on their account. */
 export const LOCALE_COOKIE = 'locale';
@@ -218,6 +219,26 @@ export function createBootstrapService(deps: {
     return choice;
   }
 
+  // The same for the same user object (the request's, kept while it holds), guest role and
+  // plan: the page then finds the viewer's compressed part again (http/spa.ts).
+  const permissionsKept = new WeakMap<
+    object,
+    { guest: Permission[]; plan: string; value: SubscriptionPermissions }
+  >();
+  function keptPermissions(
+    user: User | null,
+    guestPermissions: Permission[],
+    plan: { name: string; no_ads: boolean } | null,
+  ): SubscriptionPermissions {
+    const key = user ?? guestPermissions;
+    const planKey = plan ? `${plan.no_ads}\u0000${plan.name}` : '';
+    const hit = permissionsKept.get(key);
+    if (hit?.guest === guestPermissions && hit.plan === planKey) return hit.value;
+    const value = subscriptionPermissions(user, guestPermissions, plan);
+    permissionsKept.set(key, { guest: guestPermissions, plan: planKey, value });
+    return value;
+  }
+
   return {
     async build(ctx: BootstrapContext): Promise<BootstrapData> {
       const [settings, allThemes, guest, languages, workspaces, plan] = await Promise.all([
@@ -255,10 +276,10 @@ export function createBootstrapService(deps: {
           shared.cookie_notice.enable && ctx.cookies[COOKIE_NOTICE_COOKIE] !== 'true',
         require_email_confirmation: settings.require_email_confirmation,
         is_mobile_device: /Mobi|Android|iPhone|iPad|iPod/i.test(ctx.userAgent ?? ''),
-        subscription_permissions: subscriptionPermissions(ctx.user, guestPermissions, plan),
+        subscription_permissions: keptPermissions(ctx.user, guestPermissions, plan),
         locale: activeLocale,
         localizations: i18n ? languages : NO_LOCALIZATIONS,
-        workspaces: workspaces ?? (ctx.user ? [{ ...DEFAULT_WORKSPACE }] : []),
+        workspaces: workspaces ?? (ctx.user ? [{ ...DEFAULT_WORKSPACE }] : NO_WORKSPACES),
       };
     },
     /** The locale with its lines, or null when the language has no localization. */
