@@ -1,22 +1,24 @@
 import { sql } from 'kysely';
 import type { Db, Dialect } from '../../db/database.ts';
-import { inIds } from '../../db/id-list.ts';
+import { compiledByIds, inIds } from '../../db/id-list.ts';
 import { taxonomyVisible } from './visibility.ts';
+
+type GenreLink = 'artist_genres' | 'track_genres' | 'album_genres';
+type TagLink = 'track_tags' | 'album_tags';
+const OWNER_COLUMN = {
+  artist_genres: 'artist_id',
+  track_genres: 'track_id',
+  album_genres: 'album_id',
+  track_tags: 'track_id',
+  album_tags: 'album_id',
+} as const;
 
 /** Genre, tag and lyrics reads of the catalog repository. */
 export function createTaxonomyQueries(db: Db, dialect: Dialect) {
-  return {
-    async genresOf(
-      table: 'artist_genres' | 'track_genres' | 'album_genres',
-      ownerIds: readonly number[],
-    ) {
-      if (!ownerIds.length) return [];
-      const ownerColumn =
-        table === 'artist_genres'
-          ? 'artist_id'
-          : table === 'track_genres'
-            ? 'track_id'
-            : 'album_id';
+  /** The genres of each owner, most popular first (compiled once per link table). */
+  const genresQuery = (table: GenreLink) =>
+    compiledByIds(db, dialect, (ownerIds) => {
+      const ownerColumn = OWNER_COLUMN[table];
       return db
         .selectFrom(`${table} as link` as 'artist_genres')
         .innerJoin('genres', 'genres.id', 'link.genre_id' as 'artist_genres.genre_id')
@@ -28,13 +30,17 @@ export function createTaxonomyQueries(db: Db, dialect: Dialect) {
           'genres.image',
         ])
         .where(inIds(dialect, `link.${ownerColumn}`, ownerIds))
-        .orderBy('genres.popularity', 'desc')
-        .execute();
-    },
-
-    async tagsOf(table: 'track_tags' | 'album_tags', ownerIds: readonly number[]) {
-      if (!ownerIds.length) return [];
-      const ownerColumn = table === 'track_tags' ? 'track_id' : 'album_id';
+        .orderBy('genres.popularity', 'desc');
+    });
+  const readGenres = {
+    artist_genres: genresQuery('artist_genres'),
+    track_genres: genresQuery('track_genres'),
+    album_genres: genresQuery('album_genres'),
+  };
+  /** The tags of each owner by name (compiled once per link table). */
+  const tagsQuery = (table: TagLink) =>
+    compiledByIds(db, dialect, (ownerIds) => {
+      const ownerColumn = OWNER_COLUMN[table];
       return db
         .selectFrom(`${table} as link` as 'track_tags')
         .innerJoin('tags', 'tags.id', 'link.tag_id' as 'track_tags.tag_id')
@@ -45,8 +51,18 @@ export function createTaxonomyQueries(db: Db, dialect: Dialect) {
           'tags.display_name',
         ])
         .where(inIds(dialect, `link.${ownerColumn}`, ownerIds))
-        .orderBy('tags.name')
-        .execute();
+        .orderBy('tags.name');
+    });
+  const readTags = { track_tags: tagsQuery('track_tags'), album_tags: tagsQuery('album_tags') };
+  return {
+    async genresOf(table: GenreLink, ownerIds: readonly number[]) {
+      if (!ownerIds.length) return [];
+      return readGenres[table](ownerIds);
+    },
+
+    async tagsOf(table: TagLink, ownerIds: readonly number[]) {
+      if (!ownerIds.length) return [];
+      return readTags[table](ownerIds);
     },
 
     /** The most popular genres, leaving out those that exist only through hidden music. */
