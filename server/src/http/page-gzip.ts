@@ -1,4 +1,5 @@
 import { constants, crc32, deflateRawSync } from 'node:zlib';
+import { keptBytes } from '../lib/kept-bytes.ts';
 
 /*
  * Gzip for the app page without compressing it whole on every request (issue 22). The page is
@@ -31,8 +32,9 @@ const LAST_BLOCK = Buffer.from([0x01, 0x00, 0x00, 0xff, 0xff]);
 /** Viewers' own pieces kept (under 1 kB each compressed). */
 const VIEWER_PIECES = 500;
 
+// Kept pieces hold exactly their bytes, not the 16 kB zlib chunk they come in (lib/kept-bytes.ts).
 const compressPiece = (bytes: Buffer) =>
-  deflateRawSync(bytes, { level: 6, finishFlush: constants.Z_SYNC_FLUSH });
+  keptBytes(deflateRawSync(bytes, { level: 6, finishFlush: constants.Z_SYNC_FLUSH }));
 
 /** Up to 65,535 bytes as they are (a stored block), for text too short to compress. */
 function storedBlock(bytes: Buffer): Buffer {
