@@ -8,6 +8,7 @@
 // cache made after the start (which holds the functions the start ran, not only the top level).
 import { createHash } from 'node:crypto';
 import {
+  lstatSync,
   mkdirSync,
   readdirSync,
   readFileSync,
@@ -25,12 +26,25 @@ import { constants, Script } from 'node:vm';
 const bundle = fileURLToPath(new URL('./server.cjs', import.meta.url));
 const { size, mtimeMs } = statSync(bundle);
 // One folder per bundle path (several checkouts or builds may share the machine), one file per
-// build of it, Node version, architecture and Node flags.
-const cacheFolder = join(
-  tmpdir(),
-  'backbeat-code-cache',
-  createHash('sha256').update(bundle).digest('hex').slice(0, 16),
-);
+// build of it, Node version, architecture and Node flags, all inside a folder of this account's
+// own: a cache is code V8 runs, so one that another account could plant is never read.
+const uid = process.getuid?.();
+const cacheRoot = join(tmpdir(), `backbeat-code-cache${uid === undefined ? '' : `-${uid}`}`);
+const cacheFolder = join(cacheRoot, createHash('sha256').update(bundle).digest('hex').slice(0, 16));
+
+/** Whether the caches' root is a real folder that only this account may write to. */
+function cacheRootIsPrivate(): boolean {
+  try {
+    mkdirSync(cacheRoot, { mode: 0o700, recursive: true });
+    const root = lstatSync(cacheRoot);
+    if (!root.isDirectory()) return false;
+    // Where there are no user ids (Windows), the temporary folder is the user's own.
+    return uid === undefined || (root.uid === uid && (root.mode & 0o077) === 0);
+  } catch {
+    return false;
+  }
+}
+const cacheUsable = cacheRootIsPrivate();
 // V8 refuses a cache made under other flags, so starts with other Node flags (npm start's, or
 // none) keep a file each instead of replacing each other's.
 const build = `${size}-${Math.round(mtimeMs)}`;
@@ -44,7 +58,7 @@ const cacheName = `${process.version}-${process.arch}-${flags}-${build}.bin`;
 function compile(): { script: Script; cacheUsed: boolean } {
   let cachedData: Buffer | undefined;
   try {
-    cachedData = readFileSync(join(cacheFolder, cacheName));
+    if (cacheUsable) cachedData = readFileSync(join(cacheFolder, cacheName));
   } catch {
     // The first start of this build.
   }
@@ -94,4 +108,4 @@ const module = { exports: {} as { started?: Promise<unknown> } };
   dirname(bundle),
 );
 // Made once the start is done, so it holds what the start compiled.
-if (!cacheUsed) void module.exports.started?.then(() => setImmediate(saveCache));
+if (!cacheUsed && cacheUsable) void module.exports.started?.then(() => setImmediate(saveCache));
