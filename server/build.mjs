@@ -27,33 +27,7 @@ const BUNDLED_PACKAGES = new Set([
 const bundled = (name) => name.startsWith('@backbeat/') || BUNDLED_PACKAGES.has(name);
 const external = Object.keys(pkg.dependencies).filter((name) => !bundled(name));
 
-// find-my-way compiles a matcher for each static piece of a route path with new Function, and
-// again for each piece a later route splits: ~60 ms of a start with our ~250 routes, and code
-// V8's code cache cannot keep (launch.ts). `startsWith` answers the same question (the first
-// character is already matched by the caller; a path too short fails either way).
-const ROUTER_PREFIX_MATCH = `  const lines = []
-  for (let i = 1; i < prefix.length; i++) {
-    const charCode = prefix.charCodeAt(i)
-    lines.push(\`path.charCodeAt(i + \${i}) === \${charCode}\`)
-  }
-  return new Function('path', 'i', \`'use strict'\\nreturn \${lines.join(' && ')}\`) // eslint-disable-line`;
-const routerPrefixMatch = {
-  name: 'router-prefix-match',
-  setup(build) {
-    build.onLoad({ filter: /[\\/]find-my-way[\\/]lib[\\/]node\.js$/ }, (args) => {
-      const code = readFileSync(args.path, 'utf8');
-      // Another version of find-my-way is bundled as it is.
-      if (!code.includes(ROUTER_PREFIX_MATCH)) return undefined;
-      const matcher = `  return function matchPrefix (path, i) {
-    return path.startsWith(prefix, i)
-  }`;
-      return { contents: code.replace(ROUTER_PREFIX_MATCH, matcher), loader: 'js' };
-    });
-  },
-};
-
 const common = {
-  plugins: [routerPrefixMatch],
   outdir: new URL('./dist/', import.meta.url).pathname,
   bundle: true,
   platform: 'node',
