@@ -138,6 +138,18 @@ export interface AlbumTagsTable {
   tag_id: number;
 }
 
+/** The tables linking an artist, album or track to its genres, and to its tags. */
+export type GenreLinkTable = 'artist_genres' | 'album_genres' | 'track_genres';
+export type TagLinkTable = 'album_tags' | 'track_tags';
+/** The column of each link table naming its owner (artist, album or track). */
+export const LINK_OWNER_COLUMN = {
+  artist_genres: 'artist_id',
+  album_genres: 'album_id',
+  track_genres: 'track_id',
+  album_tags: 'album_id',
+  track_tags: 'track_id',
+} as const;
+
 export interface LyricsTable {
   id: Generated<number>;
   track_id: number;

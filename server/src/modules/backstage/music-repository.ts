@@ -2,18 +2,13 @@ import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { escapeLike, like } from '../../db/like.ts';
 import type { Database } from '../../db/schema.ts';
+import {
+  LINK_OWNER_COLUMN,
+  type GenreLinkTable,
+  type TagLinkTable,
+} from '../../db/catalog-schema.ts';
 import { createLibraryAccessQueries } from './access-repository.ts';
 import { createLibraryBulkQueries } from './library-bulk-repository.ts';
-
-type GenreLink = 'track_genres' | 'album_genres' | 'artist_genres';
-type TagLink = 'track_tags' | 'album_tags';
-const ownerColumn = {
-  track_genres: 'track_id',
-  album_genres: 'album_id',
-  artist_genres: 'artist_id',
-  track_tags: 'track_id',
-  album_tags: 'album_id',
-} as const;
 
 /** Backstage's catalog SQL: the editors' reads and writes of tracks, albums and artists. */
 export function createBackstageMusicRepository(db: Db) {
@@ -177,9 +172,9 @@ export function createBackstageMusicRepository(db: Db) {
         .orderBy('link.position' as 'track_artists.position')
         .execute();
     },
-    async genreNames(table: GenreLink, ids: readonly number[]) {
+    async genreNames(table: GenreLinkTable, ids: readonly number[]) {
       if (!ids.length) return [];
-      const column = ownerColumn[table];
+      const column = LINK_OWNER_COLUMN[table];
       return db
         .selectFrom(`${table} as link` as 'track_genres')
         .innerJoin('genres', 'genres.id', 'link.genre_id' as 'track_genres.genre_id')
@@ -188,9 +183,9 @@ export function createBackstageMusicRepository(db: Db) {
         .orderBy('genres.name')
         .execute();
     },
-    async tagNames(table: TagLink, ids: readonly number[]) {
+    async tagNames(table: TagLinkTable, ids: readonly number[]) {
       if (!ids.length) return [];
-      const column = ownerColumn[table];
+      const column = LINK_OWNER_COLUMN[table];
       return db
         .selectFrom(`${table} as link` as 'track_tags')
         .innerJoin('tags', 'tags.id', 'link.tag_id' as 'track_tags.tag_id')
@@ -315,8 +310,8 @@ export function createBackstageMusicRepository(db: Db) {
       });
     },
     /** Links genres by name, creating the ones that do not exist yet. */
-    async setGenres(table: GenreLink, id: number, names: string[], now: string) {
-      const column = ownerColumn[table];
+    async setGenres(table: GenreLinkTable, id: number, names: string[], now: string) {
+      const column = LINK_OWNER_COLUMN[table];
       await db.transaction().execute(async (trx) => {
         const genreIds: number[] = [];
         for (const name of names) {
@@ -353,8 +348,8 @@ export function createBackstageMusicRepository(db: Db) {
         }
       });
     },
-    async setTags(table: TagLink, id: number, names: string[], now: string) {
-      const column = ownerColumn[table];
+    async setTags(table: TagLinkTable, id: number, names: string[], now: string) {
+      const column = LINK_OWNER_COLUMN[table];
       await db.transaction().execute(async (trx) => {
         const tagIds: number[] = [];
         for (const name of names) {

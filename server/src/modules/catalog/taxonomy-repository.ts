@@ -1,24 +1,19 @@
 import { sql } from 'kysely';
 import type { Db, Dialect } from '../../db/database.ts';
+import {
+  LINK_OWNER_COLUMN,
+  type GenreLinkTable,
+  type TagLinkTable,
+} from '../../db/catalog-schema.ts';
 import { compiledByIds, inIds } from '../../db/id-list.ts';
 import { taxonomyVisible } from './visibility.ts';
-
-type GenreLink = 'artist_genres' | 'track_genres' | 'album_genres';
-type TagLink = 'track_tags' | 'album_tags';
-const OWNER_COLUMN = {
-  artist_genres: 'artist_id',
-  track_genres: 'track_id',
-  album_genres: 'album_id',
-  track_tags: 'track_id',
-  album_tags: 'album_id',
-} as const;
 
 /** Genre, tag and lyrics reads of the catalog repository. */
 export function createTaxonomyQueries(db: Db, dialect: Dialect) {
   /** The genres of each owner, most popular first (compiled once per link table). */
-  const genresQuery = (table: GenreLink) =>
+  const genresQuery = (table: GenreLinkTable) =>
     compiledByIds(db, dialect, (ownerIds) => {
-      const ownerColumn = OWNER_COLUMN[table];
+      const ownerColumn = LINK_OWNER_COLUMN[table];
       return db
         .selectFrom(`${table} as link` as 'artist_genres')
         .innerJoin('genres', 'genres.id', 'link.genre_id' as 'artist_genres.genre_id')
@@ -38,9 +33,9 @@ export function createTaxonomyQueries(db: Db, dialect: Dialect) {
     album_genres: genresQuery('album_genres'),
   };
   /** The tags of each owner by name (compiled once per link table). */
-  const tagsQuery = (table: TagLink) =>
+  const tagsQuery = (table: TagLinkTable) =>
     compiledByIds(db, dialect, (ownerIds) => {
-      const ownerColumn = OWNER_COLUMN[table];
+      const ownerColumn = LINK_OWNER_COLUMN[table];
       return db
         .selectFrom(`${table} as link` as 'track_tags')
         .innerJoin('tags', 'tags.id', 'link.tag_id' as 'track_tags.tag_id')
@@ -55,12 +50,12 @@ export function createTaxonomyQueries(db: Db, dialect: Dialect) {
     });
   const readTags = { track_tags: tagsQuery('track_tags'), album_tags: tagsQuery('album_tags') };
   return {
-    async genresOf(table: GenreLink, ownerIds: readonly number[]) {
+    async genresOf(table: GenreLinkTable, ownerIds: readonly number[]) {
       if (!ownerIds.length) return [];
       return readGenres[table](ownerIds);
     },
 
-    async tagsOf(table: TagLink, ownerIds: readonly number[]) {
+    async tagsOf(table: TagLinkTable, ownerIds: readonly number[]) {
       if (!ownerIds.length) return [];
       return readTags[table](ownerIds);
     },
