@@ -12,8 +12,8 @@ import { openDatabase } from '../../server/src/db/database.ts';
 import { migrateToLatest } from '../../server/src/db/migrations/index.ts';
 import { seedDemoCatalog } from '../../server/src/seed/demo/catalog.ts';
 import { seed } from '../../server/src/seed/index.ts';
-import { loadInChild } from './load-process.ts';
-import { ADMIN, startServer, type BenchServer } from './server-process.ts';
+import { loadInChild, PIN_SERVER, type LoadResult } from './load-process.ts';
+import { ADMIN, startServer, TASKSET, type BenchServer } from './server-process.ts';
 
 const GOALS = { songsPerSecond: 2000, albumListP99Ms: 5 };
 const PAGE = 500;
@@ -29,6 +29,9 @@ export interface SubsonicBenchResult {
   /** An empty Fastify route answering the same bytes: what the framework alone reaches. */
   fastifyP99Ms: number;
   fastifyRps: number;
+  /** The load client, and whether the servers ran on core 0 with it on core 1. */
+  client: LoadResult['client'];
+  pinned: boolean;
 }
 
 /**
@@ -47,9 +50,14 @@ async function measureCeiling(
     JSON.stringify({ '/list': { contentType: 'application/json', body } }),
   );
   const port = 20_000 + Math.floor(Math.random() * 20_000);
-  const bare = fork(new URL(`./${server}`, import.meta.url).pathname, [String(port), payloadFile], {
+  const script = new URL(`./${server}`, import.meta.url).pathname;
+  // Pinned like Backbeat's server: the same core, the same client on the other one.
+  const bare = fork(script, [String(port), payloadFile], {
     execArgv: ['--import', 'tsx'],
     stdio: 'ignore',
+    ...(PIN_SERVER
+      ? { execPath: TASKSET, execArgv: ['-c', '0', process.execPath, '--import', 'tsx'] }
+      : {}),
   });
   try {
     await new Promise((resolve) => bare.once('message', resolve));
@@ -100,7 +108,7 @@ export async function runSubsonicBench(tracks: number): Promise<SubsonicBenchRes
   try {
     const apiKey = await prepare(storage, tracks);
     // The production build in a process of its own, as `npm start` runs it.
-    server = await startServer(storage);
+    server = await startServer(storage, { pinned: PIN_SERVER });
     const base = server.url;
     const auth = `apiKey=${encodeURIComponent(apiKey)}&v=1.16.1&c=bench&f=json`;
 
@@ -141,6 +149,8 @@ export async function runSubsonicBench(tracks: number): Promise<SubsonicBenchRes
       bareRps: bare.rps,
       fastifyP99Ms: framework.p99,
       fastifyRps: framework.rps,
+      client: list.client,
+      pinned: PIN_SERVER,
     };
   } finally {
     await server?.stop();
@@ -151,6 +161,9 @@ export async function runSubsonicBench(tracks: number): Promise<SubsonicBenchRes
 export function printSubsonicBench(result: SubsonicBenchResult): void {
   const mark = (ok: boolean) => (ok ? 'meets' : 'MISSES');
   console.info(`\nOpenSubsonic on ${result.tracks.toLocaleString('en')} tracks`);
+  console.info(
+    `  load client: ${result.client}${result.pinned ? ' on core 1, each server on core 0' : ', servers unpinned'}`,
+  );
   console.info(
     `  search3 empty-query paging   ${result.songsPerSecond.toLocaleString('en')} songs/s   goal ≥ ${GOALS.songsPerSecond.toLocaleString('en')}   ${mark(result.songsPerSecond >= GOALS.songsPerSecond)}`,
   );
