@@ -3,7 +3,7 @@
 // asked of a bare Node server answering the bytes Backbeat answered for them (the ceiling).
 import { fork, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { SQLite as Database } from '../../server/src/db/sqlite-driver.ts';
 import { albumLink } from '@backbeat/common';
 import type { BareAnswer } from './bare-bytes-server.ts';
 import { loadRun, mergeRuns, type Answer, type LoadFigures } from './raw-http.ts';

@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { SQLite as Database } from '../../server/src/db/sqlite-driver.ts';
 import { chromium, type Browser } from 'playwright-core';
 import { SERVER_NODE_FLAGS } from './server-flags.ts';
 

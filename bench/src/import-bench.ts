@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { SQLite as Database } from '../../server/src/db/sqlite-driver.ts';
 import { build } from 'esbuild';
 import { parseFile } from 'music-metadata';
 import { addFigure, addTarget } from './results.ts';

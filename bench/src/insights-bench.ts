@@ -8,7 +8,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import SQLite from 'better-sqlite3';
+import { SQLite } from '../../server/src/db/sqlite-driver.ts';
 import { addDays, isoDay } from '@backbeat/common';
 import { buildApp } from '../../server/src/app.ts';
 import { loadConfig } from '../../server/src/config.ts';

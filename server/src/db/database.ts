@@ -1,11 +1,11 @@
 import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
-import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import type pgModule from 'pg';
 import { lazyRequire } from '../lib/lazy-require.ts';
 import type { Config } from '../config.ts';
 import type { Database } from './schema.ts';
+import { SQLite, type SqliteDatabase, type SqliteStatement } from './sqlite-driver.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -46,8 +46,8 @@ const MMAP_BYTES = 256 * 1024 * 1024;
  * the benchmark. Queries are built from a fixed set of shapes, so prepared statements are kept
  * by SQL text and reused (better-sqlite3 statements are reusable once a call returns).
  */
-function withStatementCache(sqlite: SQLite.Database) {
-  const statements = new Map<string, SQLite.Statement>();
+function withStatementCache(sqlite: SqliteDatabase) {
+  const statements = new Map<string, SqliteStatement>();
   /** Kysely transactions begun inside a write batch: savepoints of the batch's transaction. */
   let nested = 0;
   /** Kysely's own transaction statements; inside a batch they become savepoints. */

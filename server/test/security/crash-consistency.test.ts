@@ -4,7 +4,7 @@ import { Agent, request } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import SQLite from 'better-sqlite3';
+import { SQLite } from '../../src/db/sqlite-driver.ts';
 import { afterAll, describe, expect, it } from 'vitest';
 
 /**
