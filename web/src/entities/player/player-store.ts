@@ -6,7 +6,6 @@ import { getBootstrap } from '../../lib/bootstrap.ts';
 import { canPlayAudio } from '../../lib/subscription-permissions.ts';
 import { trans } from '../../lib/translator.ts';
 import { useToastStore } from '../../ui/toast/toast-store.ts';
-import { createHtmlAudioProvider } from './html-audio-provider.ts';
 import { levellingGainDb } from './listening-settings.ts';
 import { useListeningSettings } from './listening-settings-store.ts';
 import { playReporter } from './play-reporter.ts';
@@ -73,50 +72,91 @@ export const useCurrentTrack = () => usePlayerStore((s) => currentItem(s)?.track
 export const streamUrl = (track: Track) => apiUrl(streamTrack, { id: track.id });
 
 let provider: PlaybackProvider | null = null;
+let engine: Promise<void> | null = null;
+/** Calls made before the engine arrived, run in order when it does. */
+const waiting: ((provider: PlaybackProvider) => void)[] = [];
 /** The key of the queue item whose play was already logged (one log per play). */
 let loggedKey: string | null = null;
 
 const get = usePlayerStore.getState;
 const set = usePlayerStore.setState;
 
-function playback(): PlaybackProvider {
-  if (!provider) {
-    provider = createHtmlAudioProvider();
-    provider.setEqualiser(useListeningSettings.getState().equaliser);
-    provider.listen({
-      time(position, duration) {
-        set({ position, duration: duration || get().duration });
-        playReporter.tick(position);
-      },
-      playing() {
-        set({ status: 'playing' });
-        failedInARow = 0;
-        const item = currentItem(get());
-        if (item && loggedKey !== item.key) {
-          loggedKey = item.key;
-          playReporter.start(item.track.id, get().source);
-        }
-        preloadNext();
-      },
-      paused() {
-        set({ status: 'paused' });
-        playReporter.paused();
-      },
-      waiting() {
-        set({ status: 'loading' });
-        playReporter.paused();
-      },
-      ended() {
-        playReporter.ended();
-        if (get().repeat === 'one') replay();
-        else advance(true);
-      },
-      error(message) {
-        console.warn('playback error', message);
-        skipFailed();
-      },
-    });
-  }
+/**
+ * Loads the audio engine (HTML audio with crossfade, equaliser, gapless decoding and stream
+ * recovery), which is not part of the first page's code (issue 22): the player host asks for
+ * it once the page has settled, and the first call that makes sound asks for it at once.
+ */
+export function loadPlayback(): Promise<void> {
+  engine ??= import('./html-audio-provider.ts').then(
+    ({ createHtmlAudioProvider }) => {
+      provider = connect(createHtmlAudioProvider());
+      for (const run of waiting.splice(0)) run(provider);
+    },
+    (error: unknown) => {
+      engine = null;
+      throw error;
+    },
+  );
+  return engine;
+}
+
+/**
+ * Runs `run` with the engine: now if it is loaded, otherwise when it arrives, after the
+ * calls made before it (so a seek or volume change before the first play still applies).
+ * `start` asks for the engine now (a call that makes sound); other calls only wait for it.
+ */
+function withPlayback(run: (provider: PlaybackProvider) => void, start = false) {
+  if (provider) return run(provider);
+  waiting.push(run);
+  if (start) loadPlayback().catch(engineFailed);
+}
+
+/** The engine could not be fetched (offline, network trouble): nothing plays, and it says so. */
+function engineFailed(error: unknown) {
+  // Every call that asked for the engine hears of the failure: one message is enough.
+  if (!waiting.length) return;
+  console.warn('The audio engine did not load.', error);
+  waiting.length = 0;
+  if (get().status === 'loading') set({ status: 'paused' });
+  useToastStore.getState().add({ type: 'danger', message: trans('Could not play this track.') });
+}
+
+/** The engine, wired to the store. */
+function connect(provider: PlaybackProvider): PlaybackProvider {
+  provider.setEqualiser(useListeningSettings.getState().equaliser);
+  provider.listen({
+    time(position, duration) {
+      set({ position, duration: duration || get().duration });
+      playReporter.tick(position);
+    },
+    playing() {
+      set({ status: 'playing' });
+      failedInARow = 0;
+      const item = currentItem(get());
+      if (item && loggedKey !== item.key) {
+        loggedKey = item.key;
+        playReporter.start(item.track.id, get().source);
+      }
+      preloadNext();
+    },
+    paused() {
+      set({ status: 'paused' });
+      playReporter.paused();
+    },
+    waiting() {
+      set({ status: 'loading' });
+      playReporter.paused();
+    },
+    ended() {
+      playReporter.ended();
+      if (get().repeat === 'one') replay();
+      else advance(true);
+    },
+    error(message) {
+      console.warn('playback error', message);
+      skipFailed();
+    },
+  });
   return provider;
 }
 
@@ -178,10 +218,16 @@ function crossfadeSecondsFor(state: PlayerState) {
 function preloadNext() {
   const state = get();
   const item = followerOf(state);
-  playback().setCrossfade(crossfadeSecondsFor(state));
-  playback().preload(item ? streamUrl(item.track) : null, item ? levelDbOf(item.track) : 0, {
+  const crossfade = crossfadeSecondsFor(state);
+  const src = item ? streamUrl(item.track) : null;
+  const levelDb = item ? levelDbOf(item.track) : 0;
+  const options = {
     joined: continues(currentItem(state)?.track, item?.track),
     gapless: item?.track.gapless ?? null,
+  };
+  withPlayback((playback) => {
+    playback.setCrossfade(crossfade);
+    playback.preload(src, levelDb, options);
   });
 }
 
@@ -208,14 +254,18 @@ function load(index: number, autoplay: boolean, startAt = 0) {
     status: autoplay ? 'loading' : 'paused',
   });
   const { volume, muted } = get();
-  playback().setVolume(volume, muted);
-  playback().load(streamUrl(item.track), {
+  const src = streamUrl(item.track);
+  const options = {
     autoplay,
     startAt,
     levelDb: levelDbOf(item.track),
     joined: continues(item.track, followerOf(get(), index)?.track),
     gapless: item.track.gapless ?? null,
-  });
+  };
+  withPlayback((playback) => {
+    playback.setVolume(volume, muted);
+    playback.load(src, options);
+  }, autoplay);
 }
 
 /** Repeat one: the same track again from the start (reloaded: a decoded one was let go). */
@@ -228,7 +278,7 @@ function advance(automatic: boolean) {
   const next = nextIndex(state.queue.length, state.index, state.repeat === 'all');
   if (next === null) {
     if (automatic) {
-      playback().seek(0);
+      withPlayback((playback) => playback.seek(0));
       set({ status: 'paused', position: 0 });
     }
     return;
@@ -302,12 +352,13 @@ export const player = {
   toggle() {
     const state = get();
     if (state.index === -1) return;
-    if (state.status === 'playing' || state.status === 'loading') playback().pause();
-    else if (state.status === 'idle') load(state.index, true, state.position);
-    else void playback().play();
+    if (state.status === 'playing' || state.status === 'loading') {
+      withPlayback((playback) => playback.pause());
+    } else if (state.status === 'idle') load(state.index, true, state.position);
+    else withPlayback((playback) => void playback.play(), true);
   },
   play: () => get().status !== 'playing' && player.toggle(),
-  pause: () => get().status === 'playing' && playback().pause(),
+  pause: () => get().status === 'playing' && withPlayback((playback) => playback.pause()),
   next: () => advance(false),
   previous() {
     const state = get();
@@ -322,18 +373,18 @@ export const player = {
     const target = Math.max(0, Math.min(seconds, get().duration || seconds));
     set({ position: target });
     if (get().status === 'idle') return;
-    playback().seek(target);
+    withPlayback((playback) => playback.seek(target));
   },
   setVolume(volume: number) {
     const value = Math.max(0, Math.min(1, volume));
     set({ volume: value, muted: value === 0 });
-    playback().setVolume(value, value === 0);
+    withPlayback((playback) => playback.setVolume(value, value === 0));
   },
   toggleMute() {
     const muted = !get().muted;
     const volume = !muted && get().volume === 0 ? 0.5 : get().volume;
     set({ muted, volume });
-    playback().setVolume(volume, muted);
+    withPlayback((playback) => playback.setVolume(volume, muted));
   },
   toggleShuffle() {
     const state = get();
@@ -390,7 +441,7 @@ export const player = {
   },
   stop() {
     playReporter.finish();
-    playback().stop();
+    withPlayback((playback) => playback.stop());
     set({ queue: [], unshuffled: null, index: -1, status: 'idle', position: 0, duration: 0 });
   },
   setQueueOpen: (queueOpen: boolean) => set({ queueOpen }),
@@ -408,7 +459,7 @@ export const player = {
       status: saved.index >= 0 ? 'paused' : 'idle',
       duration: (saved.queue[saved.index]?.track.duration ?? 0) / 1000,
     });
-    playback().setVolume(saved.volume, saved.muted);
+    withPlayback((playback) => playback.setVolume(saved.volume, saved.muted));
     if (saved.index >= 0) load(saved.index, false, saved.position);
   },
 };

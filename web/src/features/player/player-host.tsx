@@ -4,8 +4,9 @@ import { openDialog } from '../../ui/dialog/dialog-store.ts';
 import { playerActions, shortcutKey } from './actions.ts';
 import { connectMediaSession } from './media-session.ts';
 import { persistPlayer } from './persistence.ts';
-import { currentItem, usePlayerStore } from '../../entities/player/player-store.ts';
+import { currentItem, loadPlayback, usePlayerStore } from '../../entities/player/player-store.ts';
 import { setPlayingTitle } from '../../lib/document-title.ts';
+import { whenPageSettled } from '../../lib/when-page-settled.ts';
 
 const ExpandedPlayer = lazy(() => import('./components/expanded-player.tsx'));
 
@@ -40,6 +41,9 @@ export function PlayerHost() {
   }, [playingTitle]);
 
   useEffect(() => persistPlayer(), []);
+  // The audio engine, after the page shows: a first click on play then finds it in place (a
+  // failure here is retried by that click).
+  useEffect(() => whenPageSettled(() => void loadPlayback().catch(() => undefined)), []);
   useEffect(() => connectMediaSession(), []);
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
