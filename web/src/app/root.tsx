@@ -24,7 +24,7 @@ import { openDialog } from '../ui/dialog/dialog-store.ts';
 import { NavigationProgressBar } from '../ui/progress-bar.tsx';
 import { Toaster } from '../ui/toast/toaster.tsx';
 import { setPageTitle } from '../lib/document-title.ts';
-import { offline } from '../entities/offline/offline-store.ts';
+import { whenPageSettled } from '../lib/when-page-settled.ts';
 
 /** App-wide hosts that live above every layout: progress bar, toasts, dialogs, cookie notice. */
 export function Root() {
@@ -46,8 +46,13 @@ export function Root() {
   useEffect(() => {
     resetSubscriptionPermissions();
     void loadSubscriptionPermissions();
-    // Music downloaded for offline play is this listener's alone, and re-checked (issue 19).
-    void offline.load();
+    // Music downloaded for offline play is this listener's alone, and re-checked (issue 19),
+    // once the page has shown (its code is not part of the first page's, issue 22; a download
+    // button or the offline panel reads the downloads itself when it comes first).
+    return whenPageSettled(
+      () =>
+        void import('../entities/offline/offline-store.ts').then(({ offline }) => offline.load()),
+    );
   }, [userId]);
 
   useEffect(
