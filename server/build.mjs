@@ -9,6 +9,8 @@
 // @fastify/swagger stays external: it reads its package.json by __dirname, which a bundle lacks.
 import { build } from 'esbuild';
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const BUNDLED_PACKAGES = new Set([
@@ -27,8 +29,13 @@ const BUNDLED_PACKAGES = new Set([
 const bundled = (name) => name.startsWith('@backbeat/') || BUNDLED_PACKAGES.has(name);
 const external = Object.keys(pkg.dependencies).filter((name) => !bundled(name));
 
+// SERVER_DIST_PATH builds elsewhere (a bench of parallel work keeps its own folder, whose
+// parents must find node_modules as server/dist does).
+const outdir = process.env.SERVER_DIST_PATH
+  ? pathToFileURL(`${resolve(process.env.SERVER_DIST_PATH)}/`)
+  : new URL('./dist/', import.meta.url);
 const common = {
-  outdir: new URL('./dist/', import.meta.url).pathname,
+  outdir: outdir.pathname,
   bundle: true,
   platform: 'node',
   target: 'node20',
@@ -81,7 +88,6 @@ await build({
 // packages too) stored the 5 MB bundle as 10 MB of two-byte text for the process's whole life.
 // Escaping what is not ASCII keeps it at 5 MB; in comments, strings and regular expressions
 // the escape means the same character.
-const outdir = new URL('./dist/', import.meta.url);
 for (const name of readdirSync(outdir).filter((file) => /\.c?js$/.test(file))) {
   const file = new URL(name, outdir);
   const code = readFileSync(file, 'utf8');
