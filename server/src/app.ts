@@ -6,7 +6,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type * as IORedis from 'ioredis';
 import { lazyRequire } from './lib/lazy-require.ts';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { COMMA_LIST_PARAMS } from '@backbeat/common';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
@@ -15,6 +15,7 @@ import { appPasswordRoutes } from './modules/subsonic/account-routes.ts';
 import { subsonicRoutes } from './modules/subsonic/routes.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerOpenApi } from './http/openapi.ts';
+import { responseSerializerCompiler } from './http/response-serializer.ts';
 import { HttpError } from './http/http-error.ts';
 import { applyMethodOverride, isApiUrl, registerRequestContext } from './http/request-context.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
@@ -112,7 +113,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
 
   const fileLogs = createFileLogs(config.storagePath);
   const services = createServices(config, database, fileLogs);
