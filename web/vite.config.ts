@@ -5,11 +5,9 @@ import { defineConfig } from 'vite';
 import { contractSchemasPlugin } from './contract-schemas-plugin.ts';
 import { offlineShell } from './offline-shell-plugin.ts';
 
-/**
- * The web app's own modules (not the common package's, whose schemas must stay in their lazy
- * chunk, nor node_modules).
- */
+/** The web app's own modules, and the common package's (shared with the server). */
 const WEB_SOURCE = fileURLToPath(new URL('./src/', import.meta.url));
+const COMMON_SOURCE = fileURLToPath(new URL('../common/src/', import.meta.url));
 const ENTRY = fileURLToPath(new URL('./src/main.tsx', import.meta.url));
 const HOME = fileURLToPath(new URL('./src/features/home/homepage.tsx', import.meta.url));
 
@@ -32,18 +30,25 @@ function staticClosure(from: string, graph: ModuleGraph, leaveOut = new Set<stri
 
 /**
  * The app's own modules in two files instead of dozens of small shared ones, each compressed
- * apart (issue 22): `app`, what main.tsx imports statically (every page runs it), and `home`,
- * what the home page adds (the page most visits start on). Lazy pages keep their own chunks.
+ * apart (issue 22): `app`, what main.tsx runs at start (every page does), and `home`, what the
+ * home page adds (the page most visits start on). Lazy pages keep their own chunks.
+ *
+ * `app` is the web and common modules the bundler tags `$initial`: those main.tsx reaches
+ * through the imports it uses. A common module reached only through a barrel's other exports
+ * (schemas, zod) is not tagged, and stays in the lazy chunk that uses it.
  */
-let groups: { app: Set<string>; home: Set<string> } | null = null;
-function appChunk(id: string, graph: ModuleGraph): string | null {
-  if (!groups) {
-    const app = staticClosure(ENTRY, graph);
-    groups = { app, home: staticClosure(HOME, graph, app) };
-  }
-  if (id === ENTRY || !id.startsWith(WEB_SOURCE)) return null;
-  if (groups.app.has(id)) return 'app';
-  return groups.home.has(id) ? 'home' : null;
+/** Vite's helper behind every lazy import, which main.tsx makes too. */
+const PRELOAD_HELPER = /vite[\\/]preload-helper/;
+const startupChunk = (id: string) =>
+  id !== ENTRY &&
+  (id.startsWith(WEB_SOURCE) || id.startsWith(COMMON_SOURCE) || PRELOAD_HELPER.test(id))
+    ? 'app'
+    : null;
+
+let home: Set<string> | null = null;
+function homeChunk(id: string, graph: ModuleGraph): string | null {
+  home ??= staticClosure(HOME, graph, staticClosure(ENTRY, graph));
+  return id.startsWith(WEB_SOURCE) && home.has(id) ? 'home' : null;
 }
 
 export default defineConfig({
@@ -63,7 +68,8 @@ export default defineConfig({
               name: 'vendor',
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](react-)?query(-core)?|zustand|clsx)[\\/]/,
             },
-            { name: appChunk, includeDependenciesRecursively: false },
+            { name: startupChunk, tags: ['$initial'], includeDependenciesRecursively: false },
+            { name: homeChunk, includeDependenciesRecursively: false },
           ],
         },
       },
