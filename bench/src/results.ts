@@ -110,7 +110,7 @@ export function printSummary(): void {
       f.note ?? '',
     ]),
   ]);
-  console.info('\nTargets (issue 22)\n');
+  console.info('\nTargets (issue 22, and issue 18 where named)\n');
   table([
     ['target', 'ours', 'goal', ''],
     ...results.targets.map((t) => [t.name, String(t.value), t.goal, t.met ? 'met' : 'MISSED']),

@@ -13,6 +13,7 @@ import { migrateToLatest } from '../../server/src/db/migrations/index.ts';
 import { seedDemoCatalog } from '../../server/src/seed/demo/catalog.ts';
 import { seed } from '../../server/src/seed/index.ts';
 import { loadInChild, PIN_SERVER, type LoadResult } from './load-process.ts';
+import { addFigure, addTarget } from './results.ts';
 import { ADMIN, startServer, TASKSET, type BenchServer } from './server-process.ts';
 
 const GOALS = { songsPerSecond: 2000, albumListP99Ms: 5 };
@@ -158,7 +159,35 @@ export async function runSubsonicBench(tracks: number): Promise<SubsonicBenchRes
   }
 }
 
+/** The rows printed, and kept in the run's results (bench/results.json) with issue 18's goals. */
 export function printSubsonicBench(result: SubsonicBenchResult): void {
+  const tracks = `${Math.round(result.tracks / 1000)}k tracks`;
+  addFigure({
+    name: `OpenSubsonic search3 empty-query paging, ${tracks}`,
+    value: result.songsPerSecond,
+    unit: 'songs/s',
+  });
+  addFigure({
+    name: `OpenSubsonic getAlbumList2 p99, 32 conns, ${tracks} (${result.client}${result.pinned ? ', server on core 0' : ''})`,
+    value: result.albumListP99Ms,
+    unit: 'ms',
+    ceiling: result.bareP99Ms,
+    ceilingName: 'bare Node http',
+    ratio: result.albumListRps / result.bareRps,
+    note: `${result.albumListRps} req/s; bare ${result.bareRps} req/s; empty Fastify route p99 ${result.fastifyP99Ms} ms at ${result.fastifyRps} req/s`,
+  });
+  addTarget(
+    `search3 empty-query paging, ${tracks} (issue 18)`,
+    `${result.songsPerSecond} songs/s`,
+    `≥ ${GOALS.songsPerSecond} songs/s`,
+    result.songsPerSecond >= GOALS.songsPerSecond,
+  );
+  addTarget(
+    `getAlbumList2 p99 at 32 connections (issue 18)`,
+    `${result.albumListP99Ms} ms (bare Node ${result.bareP99Ms} ms, empty Fastify ${result.fastifyP99Ms} ms)`,
+    `< ${GOALS.albumListP99Ms} ms`,
+    result.albumListP99Ms < GOALS.albumListP99Ms,
+  );
   const mark = (ok: boolean) => (ok ? 'meets' : 'MISSES');
   console.info(`\nOpenSubsonic on ${result.tracks.toLocaleString('en')} tracks`);
   console.info(
