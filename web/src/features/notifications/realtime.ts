@@ -2,33 +2,10 @@ import { useEffect } from 'react';
 import { type RealtimeEvent } from '@backbeat/common';
 import * as endpoints from '@backbeat/common/contracts';
 import { apiUrl } from '../../lib/api.ts';
-import { queryClient } from '../../lib/query-client.ts';
-import { playlistKeys } from '../../entities/library/playlist-keys.ts';
-import { refreshWorkspaces } from '../../entities/workspaces/queries.ts';
-import { notificationKeys, setUnreadCount } from '../../entities/notifications/queries.ts';
 
 const MAX_BACKOFF_MS = 30_000;
 /** The server closes with this when the session ended: no point reconnecting. */
 const SESSION_ENDED = 4401;
-
-function handle(event: RealtimeEvent): void {
-  switch (event.type) {
-    case 'notification':
-      setUnreadCount(event.unreadCount);
-      void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
-      // An invitation to edit a playlist (or one taken back) changes the sidebar's list.
-      if (!event.notification || event.notification.type === 'playlist.invite')
-        void queryClient.invalidateQueries({ queryKey: playlistKeys.mine });
-      break;
-    case 'notifications.read':
-      setUnreadCount(event.unreadCount);
-      void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
-      break;
-    case 'workspaces.changed':
-      void refreshWorkspaces().catch(() => {});
-      break;
-  }
-}
 
 /**
  * Keeps one live connection per tab while someone is signed in: new notifications update the
@@ -49,18 +26,20 @@ export function useRealtime(userId: number | null): void {
       url.searchParams.delete('workspaceId');
       socket = new WebSocket(url);
       socket.onmessage = (message) => {
+        let event: RealtimeEvent;
         try {
-          const event = JSON.parse(String(message.data)) as RealtimeEvent;
-          if (event.type === 'ready') {
-            // Whatever arrived while disconnected is picked up once.
-            if (attempts > 0)
-              void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
-            attempts = 0;
-          }
-          handle(event);
+          event = JSON.parse(String(message.data)) as RealtimeEvent;
         } catch {
-          // Not ours to understand; ignore.
+          return; // Not ours to understand; ignore.
         }
+        const reconnected = event.type === 'ready' && attempts > 0;
+        if (event.type === 'ready') attempts = 0;
+        // The first `ready` changes nothing: the handlers load with the first event that does
+        // (after the page has shown). Events keep their order: each waits for the same import.
+        if (event.type === 'ready' && !reconnected) return;
+        void import('./realtime-events.ts').then(({ handleRealtimeEvent }) =>
+          handleRealtimeEvent(event, reconnected),
+        );
       };
       socket.onclose = (close) => {
         if (stopped || close.code === SESSION_ENDED) return;
