@@ -232,16 +232,23 @@ export const radioStationSchema = z.object({
 });
 export type RadioStation = z.infer<typeof radioStationSchema>;
 
+/*
+ * The page fields every list shares, built once rather than for each of the ~40 lists at every
+ * start (issue 22); zod schemas are immutable, so sharing them changes nothing.
+ */
+const pageNumber = z.number();
+const pageEdge = z.number().nullable();
+
 /** The list shape of DESIGN §4, for any item schema. */
 export const paginationOf = <Item extends z.ZodType>(item: Item) =>
   z.object({
     pagination: z.object({
       data: z.array(item),
-      current_page: z.number(),
-      per_page: z.number(),
-      total: z.number(),
-      last_page: z.number(),
-      from: z.number().nullable(),
-      to: z.number().nullable(),
+      current_page: pageNumber,
+      per_page: pageNumber,
+      total: pageNumber,
+      last_page: pageNumber,
+      from: pageEdge,
+      to: pageEdge,
     }),
   });
