@@ -20,6 +20,7 @@ import {
 import { onServerError } from '../lib/http.ts';
 import { loadConfiguredFont } from '../lib/web-fonts.ts';
 import { DialogHost } from '../ui/dialog/dialog-host.tsx';
+import { loadMoreIcons } from '../ui/icons.tsx';
 import { openDialog } from '../ui/dialog/dialog-store.ts';
 import { NavigationProgressBar } from '../ui/progress-bar.tsx';
 import { Toaster } from '../ui/toast/toaster.tsx';
@@ -54,6 +55,9 @@ export function Root() {
         void import('../entities/offline/offline-store.ts').then(({ offline }) => offline.load()),
     );
   }, [userId]);
+
+  // The icons of menus and dialogs, which no first page shows (issue 22).
+  useEffect(() => whenPageSettled(() => void loadMoreIcons()), []);
 
   useEffect(
     () =>
