@@ -2,7 +2,6 @@ import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { openDialog } from '../../ui/dialog/dialog-store.ts';
 import { playerActions, shortcutKey } from './actions.ts';
-import { connectMediaSession } from './media-session.ts';
 import { persistPlayer } from './persistence.ts';
 import { currentItem, loadPlayback, usePlayerStore } from '../../entities/player/player-store.ts';
 import { setPlayingTitle } from '../../lib/document-title.ts';
@@ -44,7 +43,23 @@ export function PlayerHost() {
   // The audio engine, after the page shows: a first click on play then finds it in place (a
   // failure here is retried by that click).
   useEffect(() => whenPageSettled(() => void loadPlayback().catch(() => undefined)), []);
-  useEffect(() => connectMediaSession(), []);
+  // Lock screen and media keys: nothing to show before a track plays, so after the page has
+  // settled, or at the first press (issue 22).
+  useEffect(() => {
+    let disconnect: (() => void) | undefined;
+    let stopped = false;
+    const cancel = whenPageSettled(
+      () =>
+        void import('./media-session.ts').then(({ connectMediaSession }) => {
+          if (!stopped) disconnect = connectMediaSession();
+        }),
+    );
+    return () => {
+      stopped = true;
+      cancel();
+      disconnect?.();
+    };
+  }, []);
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.defaultPrevented || document.querySelector('dialog[open]')) return;
