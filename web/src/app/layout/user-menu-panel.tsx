@@ -3,7 +3,7 @@ import { hasPermission, isSubscribed, slugify, type User } from '@backbeat/commo
 import { useBootstrap } from '../../lib/bootstrap.ts';
 import { useLogout } from '../../features/auth/session-queries.ts';
 import { useTrans } from '../../lib/translator.ts';
-import { Icon } from '../../ui/icons.tsx';
+import { Icon, type IconName } from '../../ui/icons.tsx';
 import { WorkspaceSwitcher } from '../../features/workspaces/workspace-switcher.tsx';
 
 /** The account menu's items, loaded when the menu is about to open (issue 22). */
@@ -23,46 +23,21 @@ export function UserMenuPanel({ user, close }: { user: User; close: () => void }
         <p className="truncate text-xs text-fg-muted">{user.email}</p>
       </div>
       <WorkspaceSwitcher onDone={close} />
-      <Link
-        role="menuitem"
-        to={`/user/${user.id}/${slugify(user.name)}`}
-        onClick={close}
-        className="flex w-full items-center gap-3 px-4 py-3 text-sm text-fg hover:bg-bg-hover focus-visible:bg-bg-hover focus-visible:outline-none"
-      >
-        <Icon name="person" size={20} className="text-fg-muted" />
+      <MenuLink to={`/user/${user.id}/${slugify(user.name)}`} icon="person" onClick={close}>
         {trans('Profile')}
-      </Link>
-      <Link
-        role="menuitem"
-        to="/account-settings"
-        autoFocus
-        onClick={close}
-        className="flex w-full items-center gap-3 px-4 py-3 text-sm text-fg hover:bg-bg-hover focus-visible:bg-bg-hover focus-visible:outline-none"
-      >
-        <Icon name="dashboard" size={20} className="text-fg-muted" />
+      </MenuLink>
+      <MenuLink to="/account-settings" icon="dashboard" onClick={close} autoFocus>
         {trans('Account settings')}
-      </Link>
+      </MenuLink>
       {hasPermission({ user, guestPermissions: [] }, 'admin.access') && (
-        <Link
-          role="menuitem"
-          to="/admin"
-          onClick={close}
-          className="flex w-full items-center gap-3 px-4 py-3 text-sm text-fg hover:bg-bg-hover focus-visible:bg-bg-hover focus-visible:outline-none"
-        >
-          <Icon name="settings" size={20} className="text-fg-muted" />
+        <MenuLink to="/admin" icon="settings" onClick={close}>
           {trans('Admin area')}
-        </Link>
+        </MenuLink>
       )}
       {showBilling && (
-        <Link
-          role="menuitem"
-          to="/billing"
-          onClick={close}
-          className="flex w-full items-center gap-3 px-4 py-3 text-sm text-fg hover:bg-bg-hover focus-visible:bg-bg-hover focus-visible:outline-none"
-        >
-          <Icon name="lock" size={20} className="text-fg-muted" />
+        <MenuLink to="/billing" icon="lock" onClick={close}>
           {trans('Billing')}
-        </Link>
+        </MenuLink>
       )}
       <button
         type="button"
@@ -75,5 +50,30 @@ export function UserMenuPanel({ user, close }: { user: User; close: () => void }
         {trans('Log out')}
       </button>
     </div>
+  );
+}
+
+const ITEM_CLASS =
+  'flex w-full items-center gap-3 px-4 py-3 text-sm text-fg hover:bg-bg-hover focus-visible:bg-bg-hover focus-visible:outline-none';
+
+/** One link of the menu: its icon, its label, and the menu closing behind it. */
+function MenuLink({
+  to,
+  icon,
+  onClick,
+  autoFocus,
+  children,
+}: {
+  to: string;
+  icon: IconName;
+  onClick: () => void;
+  autoFocus?: boolean;
+  children: React.ReactNode;
+}) {
+  return (
+    <Link role="menuitem" to={to} autoFocus={autoFocus} onClick={onClick} className={ITEM_CLASS}>
+      <Icon name={icon} size={20} className="text-fg-muted" />
+      {children}
+    </Link>
   );
 }
