@@ -1,0 +1,87 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { queryClient } from './query-client.ts';
+import { whenPageSettled } from './when-page-settled.ts';
+
+/**
+ * A window's listeners as browsers keep them: by type, listener and capture flag. (Node's own
+ * EventTarget ignores a boolean capture flag on removal, which browsers honour.)
+ */
+function fakeWindow() {
+  let listeners: { type: string; listener: () => void; capture: boolean }[] = [];
+  return {
+    addEventListener(type: string, listener: () => void, capture = false) {
+      listeners.push({ type, listener, capture });
+    },
+    removeEventListener(type: string, listener: () => void, capture = false) {
+      listeners = listeners.filter(
+        (l) => !(l.type === type && l.listener === listener && l.capture === capture),
+      );
+    },
+    dispatchEvent(event: Event) {
+      for (const l of listeners.filter((l) => l.type === event.type)) l.listener();
+    },
+  };
+}
+
+describe('work deferred until the page has settled (issue 22)', () => {
+  let fetching = 0;
+  let page = fakeWindow();
+  beforeEach(() => {
+    vi.useFakeTimers();
+    fetching = 0;
+    page = fakeWindow();
+    vi.stubGlobal('window', page);
+    vi.stubGlobal('document', { readyState: 'complete' });
+    vi.spyOn(queryClient, 'isFetching').mockImplementation(() => fetching);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('runs once the page has stayed quiet for about a second, and only once', () => {
+    const work = vi.fn();
+    whenPageSettled(work);
+    vi.advanceTimersByTime(750);
+    expect(work).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(250);
+    expect(work).toHaveBeenCalledTimes(1);
+    page.dispatchEvent(new Event('pointerdown'));
+    vi.advanceTimersByTime(5000);
+    expect(work).toHaveBeenCalledTimes(1);
+  });
+
+  it('waits while data is being fetched, counting the quiet time again after', () => {
+    const work = vi.fn();
+    fetching = 1;
+    whenPageSettled(work);
+    vi.advanceTimersByTime(3000);
+    expect(work).not.toHaveBeenCalled();
+    fetching = 0;
+    vi.advanceTimersByTime(750);
+    expect(work).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(250);
+    expect(work).toHaveBeenCalledTimes(1);
+  });
+
+  it('runs at the first press of a pointer or key, before the page has settled', () => {
+    const onPointer = vi.fn();
+    const onKey = vi.fn();
+    fetching = 1;
+    whenPageSettled(onPointer);
+    whenPageSettled(onKey);
+    page.dispatchEvent(new Event('keydown'));
+    expect(onPointer).toHaveBeenCalledTimes(1);
+    expect(onKey).toHaveBeenCalledTimes(1);
+  });
+
+  it('never runs once cancelled', () => {
+    const work = vi.fn();
+    const cancel = whenPageSettled(work);
+    cancel();
+    page.dispatchEvent(new Event('pointerdown'));
+    vi.advanceTimersByTime(5000);
+    expect(work).not.toHaveBeenCalled();
+  });
+});
