@@ -85,6 +85,24 @@ describe('the admin area', () => {
     await context.close();
   });
 
+  it('a row clicked before the search pause ends opens, even when its page loads slowly', async () => {
+    await createListener('Zq Quick Click');
+    const { context, page } = await adminPage();
+    // The user page's code arrives after the search's 300 ms pause: the list must not then
+    // write its query into the address and cancel the navigation under way.
+    await page.route('**/assets/user-page-*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await route.continue();
+    });
+    await page.goto(`${server.url}/admin/users`);
+    await page.getByRole('link', { name: 'Edit Zq Quick Click' }).waitFor();
+    await page.getByLabel('Search users').fill('Zq Quick');
+    await page.getByRole('link', { name: 'Edit Zq Quick Click' }).click();
+    await page.getByRole('heading', { name: 'Zq Quick Click' }).waitFor();
+    expect(new URL(page.url()).pathname).toMatch(/^\/admin\/users\/\d+/);
+    await context.close();
+  });
+
   it('suspends a user, who is then shown the suspended screen', async () => {
     const target = await createListener('Zq Spammer');
     const victim = await newPage(browser);

@@ -50,6 +50,26 @@ describe('finding music', () => {
     await context.close();
   });
 
+  it('a result clicked while still typing opens, even when its page loads slowly', async () => {
+    const { page, context, errors } = await newPage(browser);
+    await acceptCookies(context, server.url);
+    // The artist page's code arrives after the search's typing pause: the search page must
+    // not then write the new text into the address and cancel the navigation under way.
+    await page.route('**/assets/artist-page-*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await route.continue();
+    });
+    await page.goto(`${server.url}/search/koji`);
+    const artist = page.getByRole('link', { name: 'Kōji Tanaka' }).first();
+    await artist.waitFor();
+    await page.getByRole('main').getByRole('searchbox', { name: 'Search' }).fill('koji tan');
+    await artist.click();
+    await page.getByRole('heading', { level: 1, name: 'Kōji Tanaka' }).waitFor();
+    expect(new URL(page.url()).pathname).toMatch(/^\/artist\//);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('starts a radio from an artist and plays it', async () => {
     const { page, context } = await newPage(browser);
     await acceptCookies(context, server.url);

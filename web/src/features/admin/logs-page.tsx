@@ -1,11 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import clsx from 'clsx';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { NavLink, useParams, useSearchParams } from 'react-router';
 import { LOG_KINDS, type LogKindName } from '@backbeat/common/admin/site';
 import { downloadLog, listLogEntries } from '@backbeat/common/contracts';
 import { api, apiUrl } from '../../lib/api.ts';
 import { useTrans } from '../../lib/translator.ts';
+import { useWriteAfterPause } from '../../lib/use-write-after-pause.ts';
 import { Button, buttonClass } from '../../ui/button.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import { NotFoundPage } from '../../entities/errors/error-pages.tsx';
@@ -63,14 +64,9 @@ function LogEntries({ kind }: { kind: LogKindName }) {
   });
 
   // Searching waits for a pause in typing, like the resource lists.
-  useEffect(() => {
-    if (typed === query) return;
-    const timer = setTimeout(
-      () => setSearch(typed ? { query: typed } : {}, { replace: true }),
-      300,
-    );
-    return () => clearTimeout(timer);
-  }, [typed, query, setSearch]);
+  useWriteAfterPause(typed, query, (next) =>
+    setSearch(next ? { query: next } : {}, { replace: true }),
+  );
 
   return (
     <div className="flex flex-col gap-4">

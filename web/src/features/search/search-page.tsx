@@ -10,6 +10,7 @@ import {
   type SearchType,
 } from '@backbeat/common';
 import { useTrans } from '../../lib/translator.ts';
+import { useWriteAfterPause } from '../../lib/use-write-after-pause.ts';
 import { Avatar } from '../../ui/avatar.tsx';
 import { Icon } from '../../ui/icons.tsx';
 import {
@@ -147,14 +148,9 @@ export function SearchPage() {
     setPageTitle(searchQuery ? trans('Search: :query', { query: searchQuery }) : trans('Search'));
   }, [searchQuery, trans]);
   // Typing here updates the address (and the results) as you go.
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      const next = text.trim();
-      if (next !== searchQuery)
-        void navigate(next ? searchLink(next, tab ?? undefined) : '/search', { replace: true });
-    }, 300);
-    return () => clearTimeout(timer);
-  }, [text, searchQuery, tab, navigate]);
+  useWriteAfterPause(text.trim(), searchQuery, (next) => {
+    void navigate(next ? searchLink(next, tab ?? undefined) : '/search', { replace: true });
+  });
 
   const empty = results && SEARCH_TYPES.every((t) => results[t].length === 0);
   const tabClass = ({ isActive }: { isActive: boolean }) =>

@@ -1,10 +1,9 @@
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useTrans } from '../../../lib/translator.ts';
+import { useWriteAfterPause } from '../../../lib/use-write-after-pause.ts';
 import { Button } from '../../../ui/button.tsx';
 import type { ListParams, ResourcePage } from './queries.ts';
 import type { ResourceFilterLabels } from './types.ts';
-
-const QUERY_DELAY_MS = 300;
 
 /** The text filter, the column filters and room for bulk actions above a resource table. */
 export function ResourceToolbar({
@@ -27,12 +26,7 @@ export function ResourceToolbar({
   const trans = useTrans();
   const id = useId();
   const [text, setText] = useState(query);
-  // Typing asks the server once the typist pauses, not on every key.
-  useEffect(() => {
-    if (text === query) return;
-    const timer = setTimeout(() => onQuery(text), QUERY_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [text, query, onQuery]);
+  useWriteAfterPause(text, query, onQuery);
 
   return (
     <div className="flex flex-wrap items-end gap-3">
