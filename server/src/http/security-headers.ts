@@ -43,8 +43,9 @@ export function registerSecurityHeaders(app: FastifyInstance, appUrl: string | n
   const base = baseSecurityHeaders(appUrl);
   app.decorate('securityHeaders', base);
   // Callback style (no promise per response); the headers go on before the payload is sent.
+  const headers = Object.entries(base);
   app.addHook('onSend', (_request, reply, payload, done) => {
-    for (const [name, value] of Object.entries(base)) {
+    for (const [name, value] of headers) {
       if (name === 'x-frame-options' && frameableReplies.has(reply)) continue;
       if (!reply.hasHeader(name)) reply.header(name, value);
     }
