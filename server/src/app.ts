@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { parse as parseQueryString } from 'node:querystring';
 import { resolve } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
@@ -14,7 +13,7 @@ import { registerBodyChecks } from './http/body-checks.ts';
 import { appPasswordRoutes } from './modules/subsonic/account-routes.ts';
 import { subsonicRoutes } from './modules/subsonic/routes.ts';
 import { registerErrorHandling } from './http/errors.ts';
-import { registerRequestLogger } from './http/request-logger.ts';
+import { nextRequestId, registerRequestLogging } from './http/request-logger.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { responseSerializerCompiler } from './http/response-serializer.ts';
 import { HttpError } from './http/http-error.ts';
@@ -64,17 +63,6 @@ import { createServices } from './services.ts';
 
 const projectRoot = resolve(import.meta.dirname, '../..');
 
-/**
- * Request ids: this process's random prefix and a counter, unique across instances and
- * restarts, and cheaper than a UUID per request (a cached answer's whole cost is ~50 µs).
- */
-/** The log levels at which each request writes its line. */
-const REQUEST_LINE_LEVELS = new Set(['trace', 'debug', 'info']);
-
-const REQUEST_ID_PREFIX = randomBytes(6).toString('base64url');
-let requestCount = 0;
-const nextRequestId = () => `${REQUEST_ID_PREFIX}-${(++requestCount).toString(36)}`;
-
 /** Spec §7: `with`, `load` and `loadCount` arrive joined with commas; split them once here. */
 export function parseQuery(raw: string): Record<string, string | string[]> {
   const query = parseQueryString(raw) as Record<string, string | string[]>;
@@ -87,22 +75,6 @@ export function parseQuery(raw: string): Record<string, string | string[]> {
       .filter(Boolean);
   }
   return query;
-}
-
-/** One log line per request, with the time it took (callback style: no promise per request). */
-function registerRequestLine(app: FastifyInstance): void {
-  app.addHook('onResponse', (request, reply, done) => {
-    request.log.info(
-      {
-        method: request.method,
-        url: request.url,
-        status: reply.statusCode,
-        ms: Math.round(reply.elapsedTime * 10) / 10,
-      },
-      'request',
-    );
-    done();
-  });
 }
 
 declare module 'fastify' {
@@ -140,8 +112,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       return req.url ?? '/';
     },
   });
-  const logsRequests = options.logger !== false && REQUEST_LINE_LEVELS.has(config.logLevel);
-  if (options.logger !== false) registerRequestLogger(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);
 
@@ -200,8 +170,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerRequestContext(app, services);
   registerSecurityHeaders(app, config.appUrl);
 
-  // Only where such lines are kept, not at the usual `warn`.
-  if (logsRequests) registerRequestLine(app);
+  if (options.logger !== false) registerRequestLogging(app, config.logLevel);
 
   await options.instrument?.(app);
   // Before any route: the generator collects routes as they are added.

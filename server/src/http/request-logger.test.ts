@@ -2,7 +2,7 @@ import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { pino } from 'pino';
 import { Writable } from 'node:stream';
 import { describe, expect, it, vi } from 'vitest';
-import { registerRequestLogger } from './request-logger.ts';
+import { nextRequestId, registerRequestLogging } from './request-logger.ts';
 
 /** An app whose log lines are kept, with a route that writes what it is told to. */
 async function appLoggingAt(level: string) {
@@ -15,8 +15,8 @@ async function appLoggingAt(level: string) {
   });
   const root = pino({ level }, stream);
   const child = vi.spyOn(root, 'child');
-  const app = Fastify({ loggerInstance: root as FastifyBaseLogger });
-  registerRequestLogger(app);
+  const app = Fastify({ loggerInstance: root as FastifyBaseLogger, genReqId: nextRequestId });
+  registerRequestLogging(app, level);
   app.get('/quiet', async () => ({ ok: true }));
   app.get('/chatty', async (request) => {
     request.log.info({ step: 1 }, 'working');
@@ -40,6 +40,7 @@ describe('the per-request logger', () => {
   it('writes only the lines its level keeps, each with the request id', async () => {
     const { app, lines } = await appLoggingAt('warn');
     await app.inject('/chatty');
+    // No per-request line at warn either.
     expect(lines.map((line) => line.msg)).toEqual(['careful']);
     expect(lines[0]!.reqId).toEqual(expect.any(String));
     await app.close();
@@ -52,6 +53,25 @@ describe('the per-request logger', () => {
     expect(working).toMatchObject({ step: 1, level: 30 });
     const careful = lines.find((line) => line.msg === 'careful');
     expect(careful!.reqId).toBe(working!.reqId);
+    await app.close();
+  });
+
+  it('at info, ends each request with one line: method, address, status and time', async () => {
+    const { app, lines } = await appLoggingAt('info');
+    await app.inject('/quiet');
+    await app.inject('/missing');
+    const requests = lines.filter((line) => line.msg === 'request');
+    expect(requests).toEqual([
+      expect.objectContaining({
+        method: 'GET',
+        url: '/quiet',
+        status: 200,
+        ms: expect.any(Number),
+      }),
+      expect.objectContaining({ url: '/missing', status: 404 }),
+    ]);
+    // Each request has an id of its own.
+    expect(requests[0]!.reqId).not.toBe(requests[1]!.reqId);
     await app.close();
   });
 });
