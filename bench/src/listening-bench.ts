@@ -25,6 +25,8 @@ const CLICK_TRACK_SECONDS = 20;
 const ALBUM_TRACKS = 4;
 const ALBUM_TRACK_SECONDS = 60;
 const RATE = 44_100;
+/** The probe hears sound when one of the analyser's newest 256 frames (~6 ms) is not silent. */
+const NEWEST_FRAMES = 256;
 
 type ProbedWindow = Window & {
   __backbeatAudio?: { analyser: AnalyserNode };
@@ -109,19 +111,22 @@ async function boundaryGapMs(browser: Browser, server: TestServer, path: string,
 async function clickToFirstAudio(browser: Browser, server: { url: string }, path: string) {
   const { context, page } = await openPage(browser, server);
   try {
-    await page.addInitScript(() => {
+    await page.addInitScript((newestFrames) => {
       const marks = ((window as ProbedWindow).__firstAudio = { click: 0, sound: 0 });
       document.addEventListener(
         'click',
         () => {
           if (marks.click) return;
           marks.click = performance.now();
-          const frame = new Float32Array(256);
+          let samples: Float32Array<ArrayBuffer> | undefined;
           const poll = setInterval(() => {
             const analyser = (window as ProbedWindow).__backbeatAudio?.analyser;
             if (!analyser) return;
-            analyser.getFloatTimeDomainData(frame);
-            if (frame.some((value) => Math.abs(value) > 0.01)) {
+            // The whole window, newest samples last: a shorter array would get the window's
+            // oldest samples, up to fftSize frames (186 ms at the app's 8192) behind the output.
+            samples ??= new Float32Array(analyser.fftSize);
+            analyser.getFloatTimeDomainData(samples);
+            if (samples.subarray(-newestFrames).some((value) => Math.abs(value) > 0.01)) {
               marks.sound = performance.now();
               clearInterval(poll);
             }
@@ -129,7 +134,7 @@ async function clickToFirstAudio(browser: Browser, server: { url: string }, path
         },
         true,
       );
-    });
+    }, NEWEST_FRAMES);
     await page.goto(`${server.url}${path}?audioProbe=1`);
     await playButton(page).click();
     const handle = await page.waitForFunction(
