@@ -281,4 +281,38 @@ describe('the listening engine', () => {
       await server.app.services.settings.set({ 'player.crossfade_seconds': 0 });
     }
   });
+
+  it('starts a track clicked before the audio engine has loaded, and goes on from there', async () => {
+    const { page, context, errors } = await openPage();
+    // The engine's code held back until the track has played a while on its own, as on a
+    // slow line or for a listener quick to click.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let engineSent = false;
+    let streamAsked = false;
+    await page.route(/\/assets\/html-audio-provider-[^/]+\.js$/, async (route) => {
+      await released;
+      engineSent = true;
+      await route.continue();
+    });
+    page.on('request', (request) => {
+      if (request.url().includes(`/tracks/${tracks.loud.id}/stream`)) streamAsked = true;
+    });
+    await page.goto(withProbe(trackLink(tracks.loud)));
+    await page.getByRole('main').getByRole('button', { name: 'Play', exact: true }).click();
+    // The track is fetched at once, not after the engine.
+    await expect.poll(() => streamAsked).toBe(true);
+    expect(engineSent).toBe(false);
+    await page.waitForTimeout(1500);
+    release();
+
+    // The engine takes over the playing element: sound at the output, the player says
+    // playing, and the track has gone on (not started again) from where it was.
+    await expect.poll(() => outputLevelDb(page), { timeout: 10_000 }).toBeGreaterThan(-60);
+    const bar = page.getByRole('region', { name: 'Player' });
+    expect(Number(await bar.getByLabel('Seek').inputValue())).toBeGreaterThan(1);
+    await expect.poll(() => bar.getByRole('button', { name: 'Pause' }).isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

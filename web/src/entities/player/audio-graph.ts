@@ -36,13 +36,16 @@ const probeRequested =
   typeof location !== 'undefined' && new URLSearchParams(location.search).get('audioProbe') === '1';
 const PROBE_FFT_SIZE = 8192;
 
-/** The graph, or null where Web Audio is missing or refuses (the player then stays plain). */
-export function createAudioGraph(): AudioGraph | null {
+/**
+ * The graph, or null where Web Audio is missing or refuses (the player then stays plain);
+ * on `existing` when a context was made earlier, within the listener's click.
+ */
+export function createAudioGraph(existing?: AudioContext | null): AudioGraph | null {
   const Context = window.AudioContext ?? window.webkitAudioContext;
-  if (!Context) return null;
+  if (!Context && !existing) return null;
   let context: AudioContext;
   try {
-    context = new Context();
+    context = existing ?? new Context();
   } catch {
     return null;
   }

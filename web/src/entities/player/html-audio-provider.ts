@@ -1,5 +1,6 @@
 import { createAudioGraph, type AudioGraph } from './audio-graph.ts';
 import { createGaplessPlayer, type GaplessPlayer } from './gapless-player.ts';
+import { earlyElementClaim, stopAudio, type EarlyStart } from './early-start.ts';
 import { crossfadeCurve, decibelsToGain, type EqualiserSettings } from './listening-settings.ts';
 import type { PlaybackEvents, PlaybackProvider, TrackPlayback } from './playback-provider.ts';
 import { watchStream, type StreamWatch } from './stream-recovery.ts';
@@ -27,7 +28,7 @@ interface Crossfade {
  * that fails mid-track is retried where it stopped (stream-recovery.ts); and when the audio
  * context stops while the page is hidden (phones), playback moves to plain elements.
  */
-export function createHtmlAudioProvider(): PlaybackProvider {
+export function createHtmlAudioProvider(early: EarlyStart | null = null): PlaybackProvider {
   let events: PlaybackEvents | null = null;
   let volume = 1;
   let muted = false;
@@ -60,40 +61,23 @@ export function createHtmlAudioProvider(): PlaybackProvider {
   let wanted = false;
   const watches = new Map<HTMLAudioElement, StreamWatch>();
 
-  function create(): HTMLAudioElement {
-    const audio = new Audio();
+  const claimEarly = earlyElementClaim(early);
+
+  function create(audio = new Audio()): HTMLAudioElement {
     audio.preload = 'auto';
     // Only the current element speaks for the player (not while a decoded track plays).
-    const from = (handler: () => void) => () => {
-      if (audio === active && !buffered) handler();
-    };
-    audio.addEventListener(
-      'timeupdate',
-      from(() => {
-        events?.time(audio.currentTime, audio.duration || 0);
-        startCrossfadeIfDue(audio);
-      }),
-    );
-    audio.addEventListener(
-      'durationchange',
-      from(() => events?.time(audio.currentTime, audio.duration || 0)),
-    );
-    audio.addEventListener(
-      'playing',
-      from(() => events?.playing()),
-    );
-    audio.addEventListener(
-      'pause',
-      from(() => !audio.ended && events?.paused()),
-    );
-    audio.addEventListener(
-      'waiting',
-      from(() => events?.waiting()),
-    );
-    audio.addEventListener(
-      'ended',
-      from(() => events?.ended()),
-    );
+    const on = (type: keyof HTMLMediaElementEventMap, handler: () => void) =>
+      audio.addEventListener(type, () => audio === active && !buffered && handler());
+    const reportTime = () => events?.time(audio.currentTime, audio.duration || 0);
+    on('timeupdate', () => {
+      reportTime();
+      startCrossfadeIfDue(audio);
+    });
+    on('durationchange', reportTime);
+    on('playing', () => events?.playing());
+    on('pause', () => !audio.ended && events?.paused());
+    on('waiting', () => events?.waiting());
+    on('ended', () => events?.ended());
     watches.set(
       audio,
       watchStream(audio, {
@@ -123,7 +107,7 @@ export function createHtmlAudioProvider(): PlaybackProvider {
     if (!graphTried) {
       graphTried = true;
       try {
-        graph = createAudioGraph();
+        graph = createAudioGraph(early?.context);
         for (const audio of elements) route(audio);
         if (graph && equaliser) graph.setEqualiser(equaliser);
         if (graph) {
@@ -316,6 +300,7 @@ export function createHtmlAudioProvider(): PlaybackProvider {
     options: TrackPlayback & { autoplay: boolean; startAt?: number },
   ) {
     const { autoplay, startAt, levelDb = 0 } = options;
+    const adopted = adoptEarly(src, levelDb);
     const previous = ensure();
     const adopting = fade?.to.src === src ? fade.to : null;
     // Anything else the listener picks mid-fade ends the fade at once.
@@ -342,7 +327,14 @@ export function createHtmlAudioProvider(): PlaybackProvider {
     }
     setLevel(next, levelDb);
     applyVolume(next);
-    watches.get(next)?.reset(startAt ?? 0);
+    watches.get(next)?.reset(adopted ? next.currentTime : (startAt ?? 0));
+    if (adopted) {
+      // Already under way: it goes on from where it is.
+      events?.time(next.currentTime, next.duration || 0);
+      if (!next.paused && next.readyState >= HTMLMediaElement.HAVE_FUTURE_DATA) events?.playing();
+      else if (autoplay && next.paused) void startPlaying(next);
+      return;
+    }
     if (startAt !== undefined && startAt > 0) {
       const seekTo = () => {
         next.currentTime = startAt;
@@ -354,6 +346,15 @@ export function createHtmlAudioProvider(): PlaybackProvider {
     }
     events?.time(startAt ?? 0, next.duration || 0);
     if (autoplay) void startPlaying(next);
+  }
+
+  /** The element the store started within the click becomes the first active one. */
+  function adoptEarly(src: string, levelDb: number): HTMLAudioElement | null {
+    const element = active ? null : claimEarly(src);
+    if (!element) return null;
+    levels.set(element, decibelsToGain(levelDb));
+    active = create(element);
+    return element;
   }
 
   /** A skip: the outgoing track fades in a few hundredths of a second rather than clicking. */
@@ -453,11 +454,7 @@ export function createHtmlAudioProvider(): PlaybackProvider {
       stopTicker();
       gapless?.stop();
       if (fade) finishCrossfade();
-      for (const audio of elements) {
-        audio.pause();
-        audio.removeAttribute('src');
-        audio.load();
-      }
+      for (const audio of elements) stopAudio(audio);
     },
     seek(seconds) {
       if (!Number.isFinite(seconds)) return;

@@ -6,7 +6,8 @@ import { getBootstrap } from '../../lib/bootstrap.ts';
 import { canPlayAudio } from '../../lib/subscription-permissions.ts';
 import { trans } from '../../lib/translator.ts';
 import { useToastStore } from '../../ui/toast/toast-store.ts';
-import { levellingGainDb } from './listening-settings.ts';
+import { startEarly, stopEarlyStart, takeEarlyStart } from './early-start.ts';
+import { decibelsToGain, levellingGainDb } from './listening-settings.ts';
 import { useListeningSettings } from './listening-settings-store.ts';
 import { playReporter } from './play-reporter.ts';
 import type { PlaybackProvider } from './playback-provider.ts';
@@ -89,7 +90,7 @@ const set = usePlayerStore.setState;
 export function loadPlayback(): Promise<void> {
   engine ??= import('./html-audio-provider.ts').then(
     ({ createHtmlAudioProvider }) => {
-      provider = connect(createHtmlAudioProvider());
+      provider = connect(createHtmlAudioProvider(takeEarlyStart()));
       for (const run of waiting.splice(0)) run(provider);
     },
     (error: unknown) => {
@@ -115,6 +116,7 @@ function withPlayback(run: (provider: PlaybackProvider) => void, start = false) 
 function engineFailed(error: unknown) {
   // Every call that asked for the engine hears of the failure: one message is enough.
   if (!waiting.length) return;
+  stopEarlyStart();
   console.warn('The audio engine did not load.', error);
   waiting.length = 0;
   if (get().status === 'loading') set({ status: 'paused' });
@@ -262,6 +264,11 @@ function load(index: number, autoplay: boolean, startAt = 0) {
     joined: continues(item.track, followerOf(get(), index)?.track),
     gapless: item.track.gapless ?? null,
   };
+  // Before the engine has loaded, a plain element starts the track within the click; the
+  // engine adopts it (a gapless run waits for the engine, which decodes it).
+  if (autoplay && !provider && !startAt && !options.joined) {
+    startEarly(src, muted ? 0 : volume * Math.min(1, decibelsToGain(options.levelDb)));
+  }
   withPlayback((playback) => {
     playback.setVolume(volume, muted);
     playback.load(src, options);
