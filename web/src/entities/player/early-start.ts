@@ -23,7 +23,6 @@ function makeContext(): AudioContext | null {
 
 /** Starts `src` now at `volume` (0–1, already levelled and muted as the engine would). */
 export function startEarly(src: string, volume: number): void {
-  const context = early?.context ?? makeContext();
   stopEarlyElement();
   const element = new Audio();
   element.preload = 'auto';
@@ -31,7 +30,8 @@ export function startEarly(src: string, volume: number): void {
   element.src = src;
   // A refusal or a failure is reported by the engine, which sees the element's state.
   element.play().catch(() => undefined);
-  early = { element, context };
+  // After the fetch has begun: a browser's first context can take tens of milliseconds.
+  early = { element, context: early?.context ?? makeContext() };
 }
 
 /** What was started early, handed over once: the engine owns it from then on. */
