@@ -58,9 +58,11 @@ async function menuLinks(page: Page): Promise<string[]> {
 
 async function expectEveryLinkResolves(page: Page, links: string[]) {
   for (const href of new Set(links)) {
-    await page.goto(`${server.url}${href}`);
+    // The page's images and other files do not matter here, only where it lands: its
+    // 'load' once took more than 10 s on a loaded CI machine.
+    await page.goto(`${server.url}${href}`, { waitUntil: 'domcontentloaded', timeout: 30_000 });
     // Settled: the lazy page and its queries have arrived (guards may have redirected).
-    await page.waitForLoadState('networkidle');
+    await page.waitForLoadState('networkidle', { timeout: 30_000 });
     await expect
       .poll(() => page.locator('[aria-busy="true"]').count(), { timeout: 10_000 })
       .toBe(0);
