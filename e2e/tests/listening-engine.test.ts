@@ -315,4 +315,40 @@ describe('the listening engine', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('stops a track it started early when the audio engine cannot load, and says so', async () => {
+    const { page, context } = await openPage();
+    // Every element the page starts, to see afterwards that none goes on playing.
+    await page.addInitScript(() => {
+      const started: HTMLMediaElement[] = [];
+      (window as unknown as { __started: HTMLMediaElement[] }).__started = started;
+      const play = HTMLMediaElement.prototype.play;
+      HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
+        started.push(this);
+        return play.call(this);
+      };
+    });
+    await page.route(/\/assets\/html-audio-provider-[^/]+\.js$/, (route) => route.abort());
+    await page.goto(withProbe(trackLink(tracks.loud)));
+    const main = page.getByRole('main');
+    await main.getByRole('button', { name: 'Play', exact: true }).click();
+    await expect
+      .poll(() => page.getByText('Could not play this track.').isVisible(), { timeout: 10_000 })
+      .toBe(true);
+    const elements = await page.evaluate(() =>
+      (window as unknown as { __started: HTMLMediaElement[] }).__started.map((audio) => ({
+        paused: audio.paused,
+        src: audio.getAttribute('src'),
+      })),
+    );
+    // The click did start the track early; without the engine it was stopped and let go.
+    expect(elements.length).toBeGreaterThan(0);
+    expect(elements).toEqual(elements.map(() => ({ paused: true, src: null })));
+    await expect
+      .poll(() => main.getByRole('button', { name: 'Play', exact: true }).isVisible(), {
+        timeout: 10_000,
+      })
+      .toBe(true);
+    await context.close();
+  });
 });

@@ -1,4 +1,5 @@
 import { EQUALISER_BANDS_HZ, EQUALISER_PEAKING_Q } from '@backbeat/common';
+import { makeAudioContext } from './early-start.ts';
 import { decibelsToGain, type EqualiserSettings } from './listening-settings.ts';
 
 /**
@@ -27,7 +28,6 @@ export interface AudioProbe {
 declare global {
   interface Window {
     __backbeatAudio?: AudioProbe;
-    webkitAudioContext?: typeof AudioContext;
   }
 }
 
@@ -41,14 +41,8 @@ const PROBE_FFT_SIZE = 8192;
  * on `existing` when a context was made earlier, within the listener's click.
  */
 export function createAudioGraph(existing?: AudioContext | null): AudioGraph | null {
-  const Context = window.AudioContext ?? window.webkitAudioContext;
-  if (!Context && !existing) return null;
-  let context: AudioContext;
-  try {
-    context = existing ?? new Context();
-  } catch {
-    return null;
-  }
+  const context = existing ?? makeAudioContext();
+  if (!context) return null;
   const preamp = context.createGain();
   const lastBand = EQUALISER_BANDS_HZ.length - 1;
   const bands = EQUALISER_BANDS_HZ.map((frequency, index) => {

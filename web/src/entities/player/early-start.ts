@@ -10,9 +10,16 @@ export interface EarlyStart {
   context: AudioContext | null;
 }
 
+declare global {
+  interface Window {
+    webkitAudioContext?: typeof AudioContext;
+  }
+}
+
 let early: EarlyStart | null = null;
 
-function makeContext(): AudioContext | null {
+/** A Web Audio context, or null where the browser has none or refuses one. */
+export function makeAudioContext(): AudioContext | null {
   const Context = window.AudioContext ?? window.webkitAudioContext;
   try {
     return Context ? new Context() : null;
@@ -31,7 +38,7 @@ export function startEarly(src: string, volume: number): void {
   // A refusal or a failure is reported by the engine, which sees the element's state.
   element.play().catch(() => undefined);
   // After the fetch has begun: a browser's first context can take tens of milliseconds.
-  early = { element, context: early?.context ?? makeContext() };
+  early = { element, context: early?.context ?? makeAudioContext() };
 }
 
 /** What was started early, handed over once: the engine owns it from then on. */
@@ -64,8 +71,8 @@ export function stopAudio(audio: HTMLAudioElement): void {
  * engine arrives, when that load is for its track and it has not failed; otherwise, or if no
  * load comes in this task, it stops.
  */
-export function earlyElementClaim(early: EarlyStart | null) {
-  let element = early?.element ?? null;
+export function earlyElementClaim(start: EarlyStart | null) {
+  let element = start?.element ?? null;
   const release = () => {
     if (element) stopAudio(element);
     element = null;

@@ -1,7 +1,12 @@
 import { createAudioGraph, type AudioGraph } from './audio-graph.ts';
 import { createGaplessPlayer, type GaplessPlayer } from './gapless-player.ts';
 import { earlyElementClaim, stopAudio, type EarlyStart } from './early-start.ts';
-import { crossfadeCurve, decibelsToGain, type EqualiserSettings } from './listening-settings.ts';
+import {
+  crossfadeCurve,
+  decibelsToGain,
+  plainElementVolume,
+  type EqualiserSettings,
+} from './listening-settings.ts';
 import type { PlaybackEvents, PlaybackProvider, TrackPlayback } from './playback-provider.ts';
 import { watchStream, type StreamWatch } from './stream-recovery.ts';
 
@@ -380,7 +385,7 @@ export function createHtmlAudioProvider(early: EarlyStart | null = null): Playba
   };
   const applyVolume = (audio: HTMLAudioElement) => {
     // Outside the graph, the element's volume carries the levelling as far as it turns down.
-    audio.volume = graph ? volume : volume * Math.min(1, levels.get(audio) ?? 1);
+    audio.volume = graph ? volume : plainElementVolume(volume, levels.get(audio) ?? 1);
     audio.muted = muted;
   };
   const startPlaying = (audio: HTMLAudioElement) =>

@@ -115,6 +115,13 @@ export function levellingGainDb(
 export const decibelsToGain = (decibels: number) => 10 ** (decibels / 20);
 
 /**
+ * An element's volume when it plays outside the audio graph (no gain node): it carries the
+ * levelling as far as it turns the track down, since an element cannot go above 1.
+ */
+export const plainElementVolume = (volume: number, levelGain: number) =>
+  volume * Math.min(1, levelGain);
+
+/**
  * Equal-power crossfade at `progress` (0..1): the outgoing and incoming gains whose powers
  * sum to one, so the mix keeps its loudness through the fade instead of dipping in the middle.
  */

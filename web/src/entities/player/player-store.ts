@@ -7,7 +7,7 @@ import { canPlayAudio } from '../../lib/subscription-permissions.ts';
 import { trans } from '../../lib/translator.ts';
 import { useToastStore } from '../../ui/toast/toast-store.ts';
 import { startEarly, stopEarlyStart, takeEarlyStart } from './early-start.ts';
-import { decibelsToGain, levellingGainDb } from './listening-settings.ts';
+import { decibelsToGain, levellingGainDb, plainElementVolume } from './listening-settings.ts';
 import { useListeningSettings } from './listening-settings-store.ts';
 import { playReporter } from './play-reporter.ts';
 import type { PlaybackProvider } from './playback-provider.ts';
@@ -267,7 +267,7 @@ function load(index: number, autoplay: boolean, startAt = 0) {
   // Before the engine has loaded, a plain element starts the track within the click; the
   // engine adopts it (a gapless run waits for the engine, which decodes it).
   if (autoplay && !provider && !startAt && !options.joined) {
-    startEarly(src, muted ? 0 : volume * Math.min(1, decibelsToGain(options.levelDb)));
+    startEarly(src, muted ? 0 : plainElementVolume(volume, decibelsToGain(options.levelDb)));
   }
   withPlayback((playback) => {
     playback.setVolume(volume, muted);
