@@ -1,4 +1,4 @@
-import { Migrator, type Migration } from 'kysely';
+import { Migrator, type Migration, type MigrationResultSet } from 'kysely';
 import type { Db } from '../database.ts';
 import * as foundation from './0001_foundation.ts';
 import * as accounts from './0002_accounts.ts';
@@ -20,6 +20,7 @@ import * as libraryFolders from './0017_library_folders.ts';
 import * as subsonic from './0018_subsonic.ts';
 import * as gapless from './0019_gapless.ts';
 import * as libraryAccess from './0020_library_access.ts';
+import * as searchIdsInRowid from './0021_search_ids_in_rowid.ts';
 
 /** Ordered list of every migration; names sort in the order they must run. */
 const migrations: Record<string, Migration> = {
@@ -43,16 +44,28 @@ const migrations: Record<string, Migration> = {
   '0018_subsonic': subsonic,
   '0019_gapless': gapless,
   '0020_library_access': libraryAccess,
+  '0021_search_ids_in_rowid': searchIdsInRowid,
 };
 
-export async function migrateToLatest(db: Db): Promise<string[]> {
-  const migrator = new Migrator({
+function migrator(db: Db): Migrator {
+  return new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
     // 0017 landed after 0018: databases that ran 0018 already still take 0017 (issue 18).
     allowUnorderedMigrations: true,
   });
-  const { error, results } = await migrator.migrateToLatest();
+}
+
+const applied = ({ error, results }: MigrationResultSet): string[] => {
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+};
+
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  return applied(await migrator(db).migrateToLatest());
+}
+
+/** Up to and including `name`: a database as an older version left it (migration tests). */
+export async function migrateUpTo(db: Db, name: string): Promise<string[]> {
+  return applied(await migrator(db).migrateTo(name));
 }
