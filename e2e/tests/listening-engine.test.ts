@@ -316,6 +316,39 @@ describe('the listening engine', () => {
     await context.close();
   });
 
+  it('lets a first Play begin fetching its track before the page re-renders for it', async () => {
+    const { page, context } = await openPage();
+    // When the element the click started begins loading, and when the page first shows the
+    // track as playing (its Play button turns to Pause).
+    await page.addInitScript(() => {
+      const marks = { loadStart: 0, pause: 0 };
+      (window as unknown as { __marks: typeof marks }).__marks = marks;
+      const play = HTMLMediaElement.prototype.play;
+      HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
+        this.addEventListener('loadstart', () => (marks.loadStart ||= performance.now()));
+        return play.call(this);
+      };
+      new MutationObserver(() => {
+        const buttons = Array.from(document.querySelectorAll('main button'));
+        if (!marks.pause && buttons.some((button) => button.textContent?.trim() === 'Pause')) {
+          marks.pause = performance.now();
+        }
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    });
+    // The engine held back: the click takes the early start.
+    await page.route(/\/assets\/html-audio-provider-[^/]+\.js$/, () => undefined);
+    await page.goto(withProbe(trackLink(tracks.loud)));
+    await page.getByRole('main').getByRole('button', { name: 'Play', exact: true }).click();
+    const marks = await page.waitForFunction(() => {
+      const m = (window as unknown as { __marks: { loadStart: number; pause: number } }).__marks;
+      return m.loadStart && m.pause ? m : null;
+    });
+    const { loadStart, pause } = (await marks.jsonValue()) as { loadStart: number; pause: number };
+    // Rendered in the click, the page held the browser's loading of the track back behind it.
+    expect(loadStart).toBeLessThanOrEqual(pause);
+    await context.close();
+  });
+
   it('stops a track it started early when the audio engine cannot load, and says so', async () => {
     const { page, context } = await openPage();
     // Every element the page starts, to see afterwards that none goes on playing.

@@ -29,7 +29,7 @@ export function makeAudioContext(): AudioContext | null {
 }
 
 /** Starts `src` now at `volume` (0–1, already levelled and muted as the engine would). */
-export function startEarly(src: string, volume: number): void {
+export function startEarly(src: string, volume: number): HTMLAudioElement {
   stopEarlyElement();
   const element = new Audio();
   element.preload = 'auto';
@@ -39,6 +39,7 @@ export function startEarly(src: string, volume: number): void {
   element.play().catch(() => undefined);
   // After the fetch has begun: a browser's first context can take tens of milliseconds.
   early = { element, context: early?.context ?? makeAudioContext() };
+  return element;
 }
 
 /** What was started early, handed over once: the engine owns it from then on. */

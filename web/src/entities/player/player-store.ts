@@ -9,6 +9,7 @@ import { useToastStore } from '../../ui/toast/toast-store.ts';
 import { startEarly, stopEarlyStart, takeEarlyStart } from './early-start.ts';
 import { decibelsToGain, levellingGainDb, plainElementVolume } from './listening-settings.ts';
 import { useListeningSettings } from './listening-settings-store.ts';
+import { createListenerHold } from './listener-hold.ts';
 import { playReporter } from './play-reporter.ts';
 import type { PlaybackProvider } from './playback-provider.ts';
 
@@ -51,21 +52,27 @@ export interface PlayerState {
 
 const RESTART_THRESHOLD_S = 3;
 
-export const usePlayerStore = create<PlayerState>(() => ({
-  queue: [],
-  unshuffled: null,
-  index: -1,
-  status: 'idle',
-  position: 0,
-  duration: 0,
-  volume: defaultVolume(),
-  muted: false,
-  repeat: 'off',
-  shuffle: false,
-  queueOpen: false,
-  expanded: false,
-  source: 'direct',
-}));
+/** The page's renders for a first Play wait until its early element has begun loading. */
+const renderHold = createListenerHold<PlayerState>(100);
+
+export const usePlayerStore = create<PlayerState>()((_set, _get, api) => {
+  renderHold.attach(api);
+  return {
+    queue: [],
+    unshuffled: null,
+    index: -1,
+    status: 'idle',
+    position: 0,
+    duration: 0,
+    volume: defaultVolume(),
+    muted: false,
+    repeat: 'off',
+    shuffle: false,
+    queueOpen: false,
+    expanded: false,
+    source: 'direct',
+  };
+});
 
 export const currentItem = (state: PlayerState): QueueItem | null =>
   state.queue[state.index] ?? null;
@@ -245,6 +252,7 @@ useListeningSettings.subscribe((settings) => {
 function load(index: number, autoplay: boolean, startAt = 0) {
   const item = get().queue[index];
   if (!item) return;
+  if (autoplay && !provider) renderHold.hold();
   if (autoplay) {
     loggedKey = null;
     playReporter.finish();
@@ -267,7 +275,14 @@ function load(index: number, autoplay: boolean, startAt = 0) {
   // Before the engine has loaded, a plain element starts the track within the click; the
   // engine adopts it (a gapless run waits for the engine, which decodes it).
   if (autoplay && !provider && !startAt && !options.joined) {
-    startEarly(src, muted ? 0 : plainElementVolume(volume, decibelsToGain(options.levelDb)));
+    const element = startEarly(
+      src,
+      muted ? 0 : plainElementVolume(volume, decibelsToGain(options.levelDb)),
+    );
+    // (One that fails at once is let go by the hold's own limit.)
+    element.addEventListener('loadstart', renderHold.resume, { once: true });
+  } else {
+    renderHold.resume();
   }
   withPlayback((playback) => {
     playback.setVolume(volume, muted);
@@ -308,6 +323,9 @@ export const player = {
       });
       return;
     }
+    // Before the engine has loaded, this click starts the track on a plain element (load):
+    // the page re-renders once that element has begun fetching (listener-hold.ts).
+    if (!provider) renderHold.hold();
     let items = toQueueItems(tracks);
     const start = Math.min(options.startIndex ?? 0, items.length - 1);
     let unshuffled: QueueItem[] | null = null;
