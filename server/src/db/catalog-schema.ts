@@ -222,7 +222,10 @@ export interface ChannelItemsTable {
   position: number;
 }
 
-/** Full-text documents: an FTS5 table on SQLite, a tsvector table on PostgreSQL. */
+/**
+ * Full-text documents: a tsvector table on PostgreSQL; on SQLite, one FTS5 table per kind of
+ * this shape (modules/search/repository.ts, KIND_INDEX_TABLES).
+ */
 export interface SearchIndexTable {
   rowid: number;
   kind: string;
@@ -232,7 +235,7 @@ export interface SearchIndexTable {
   extra: string;
 }
 
-/** SQLite only: where each document sits in search_index, whose rowids follow popularity. */
+/** SQLite only: where each document sits in its kind's table (rowids follow popularity). */
 export interface SearchIndexKeysTable {
   kind: string;
   ref_id: number;

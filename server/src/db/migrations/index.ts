@@ -21,6 +21,7 @@ import * as subsonic from './0018_subsonic.ts';
 import * as gapless from './0019_gapless.ts';
 import * as libraryAccess from './0020_library_access.ts';
 import * as searchIdsInRowid from './0021_search_ids_in_rowid.ts';
+import * as searchIndexPerKind from './0022_search_index_per_kind.ts';
 
 /** Ordered list of every migration; names sort in the order they must run. */
 const migrations: Record<string, Migration> = {
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '0019_gapless': gapless,
   '0020_library_access': libraryAccess,
   '0021_search_ids_in_rowid': searchIdsInRowid,
+  '0022_search_index_per_kind': searchIndexPerKind,
 };
 
 function migrator(db: Db): Migrator {

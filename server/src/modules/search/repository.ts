@@ -44,6 +44,22 @@ export const rankedRowidOf = (kind: SearchKind, refId: number, boost: number) =>
   );
 };
 /**
+ * SQLite: one FTS5 table per kind. A prefix query reads the whole list of documents holding
+ * its words; in one shared table every kind's query read every kind's list (five times a
+ * search), and ranked within corpus statistics of all kinds together. Each kind now reads and
+ * ranks among its own documents only (issue 22).
+ */
+export const KIND_INDEX_TABLES: Record<SearchKind, string> = {
+  artist: 'search_index_artist',
+  album: 'search_index_album',
+  track: 'search_index_track',
+  tag: 'search_index_tag',
+  playlist: 'search_index_playlist',
+};
+/** Kysely knows the PostgreSQL index's shape; SQLite's kind tables have the same columns. */
+const kindTable = (kind: SearchKind) => KIND_INDEX_TABLES[kind] as 'search_index';
+
+/**
  * How many of the most popular matches a query ranks by relevance. Narrow queries have fewer
  * matches and are ranked exactly; a one-letter prefix ranks its 1,000 most popular matches.
  */
@@ -66,7 +82,7 @@ export function createSearchIndexRepository(db: Db, dialect: Dialect) {
         .execute();
       if (!keys.length) continue;
       const rowids = keys.map((k) => k.row_id);
-      await db.deleteFrom('search_index').where('rowid', 'in', rowids).execute();
+      await db.deleteFrom(kindTable(kind)).where('rowid', 'in', rowids).execute();
       await db
         .deleteFrom('search_index_keys')
         .where('kind', '=', kind)
@@ -107,10 +123,14 @@ export function createSearchIndexRepository(db: Db, dialect: Dialect) {
         // FTS5 tables have no upsert, and a document's rowid moves with its popularity:
         // remove each one where it was, then insert it where it now belongs.
         for (const kind of SEARCH_KINDS) {
-          const ids = batch.filter((d) => d.kind === kind).map((d) => d.refId);
-          if (ids.length) await removeRanked(kind, ids);
+          const ofKind = rows.filter((row) => row.kind === kind);
+          if (!ofKind.length) continue;
+          await removeRanked(
+            kind,
+            ofKind.map((row) => row.ref_id),
+          );
+          await db.insertInto(kindTable(kind)).values(ofKind).execute();
         }
-        await db.insertInto('search_index').values(rows).execute();
         await db
           .insertInto('search_index_keys')
           .values(rows.map((r) => ({ kind: r.kind, ref_id: r.ref_id, row_id: r.rowid })))
@@ -147,20 +167,19 @@ export function createSearchIndexRepository(db: Db, dialect: Dialect) {
           limit ${page.limit} offset ${page.offset}`.execute(db);
         return rows.rows.map((r) => Number(r.ref_id));
       }
-      // The kind is a rowid range, applied while FTS5 reads the index; within it the most
-      // popular matches come first, and only those are scored.
+      // Within the kind's table the most popular matches come first, and only those are scored.
       const match = `{name extra}:(${terms.map((term) => `"${term}"*`).join(' AND ')})`;
       const first = rankedRowidOf(kind, 0, Infinity);
+      const table = sql.table(KIND_INDEX_TABLES[kind]);
       const rows = await sql<{ ref_id: number }>`
         select ref_id from (
           select
             rowid % ${sql.lit(RANKED_BUCKET_SPAN)} as ref_id,
             (${sql.lit(LAST_BUCKET)} - (rowid - ${sql.lit(first)}) / ${sql.lit(RANKED_BUCKET_SPAN)})
               * 1.0 / ${sql.lit(BOOST_STEPS)} as boost,
-            bm25(search_index, 0.0, 0.0, 0.0, 10.0, 2.0) as score
-          from search_index
-          where search_index match ${match}
-            and rowid >= ${first} and rowid < ${first + RANKED_KIND_SPAN}
+            bm25(${table}, 0.0, 0.0, 0.0, 10.0, 2.0) as score
+          from ${table}
+          where ${table} match ${match}
           order by rowid
           limit ${RANKED_CANDIDATES}
         )
