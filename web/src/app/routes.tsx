@@ -10,7 +10,7 @@ import {
   RouteErrorPage,
   UnexpectedErrorPage,
 } from '../entities/errors/error-pages.tsx';
-import { accountRoutes, authPageRoutes } from '../features/auth/routes.tsx';
+import { accountRoutes } from '../features/auth/routes.tsx';
 import { embedRoutes, musicRoutes } from '../features/catalog/routes.tsx';
 import { libraryRoutes, profileTabRoutes } from '../features/library/routes.tsx';
 import { notificationRoutes } from '../features/notifications/routes.tsx';
@@ -39,6 +39,14 @@ const LAZY_AREAS = [
     load: async () => (await import('../features/backstage/routes.tsx')).backstagePageRoutes,
   },
   {
+    // Signing in and registering (a signed-in listener seldom needs them): until added, these
+    // addresses reach `/:slug`, `workspace/join/:token` or `*` too.
+    id: 'auth-pages',
+    under:
+      /^\/(login|register|forgot-password|password\/reset\/|workspace\/join\/(login|register))/,
+    load: async () => (await import('../features/auth/page-routes.tsx')).authPages,
+  },
+  {
     // Pricing, checkout and billing: until added, these addresses reach the channel route
     // `/:slug`, whose match has a param too.
     id: 'app-pages',
@@ -46,7 +54,7 @@ const LAZY_AREAS = [
     load: async () => (await import('../features/billing/routes.tsx')).billingRoutes,
   },
 ];
-const [ADMIN_PAGES, BACKSTAGE_PAGES, APP_PAGES] = LAZY_AREAS.map((area) => area.id);
+const [ADMIN_PAGES, BACKSTAGE_PAGES, AUTH_PAGES, APP_PAGES] = LAZY_AREAS.map((area) => area.id);
 const added = new Set<string>();
 
 export const addRoutesOnNavigation: PatchRoutesOnNavigationFunction = async ({ path, patch }) => {
@@ -76,7 +84,8 @@ export const appRoutes: RouteObject[] = [
     errorElement: <UnexpectedErrorPage />,
     hydrateFallbackElement: <PageLoadingSpinner />,
     children: [
-      ...authPageRoutes,
+      // Pages with their own full-screen layout (no sidebar or player), added on first visit.
+      { id: AUTH_PAGES, errorElement: <RouteErrorPage />, children: [] },
       // The admin area (admin.access) has its own layout (sidebar, breadcrumbs), not the player's.
       {
         path: 'admin',
