@@ -43,6 +43,47 @@ async function logOut(page: Page) {
   await page.getByRole('heading', { name: 'Sign in to your account' }).waitFor();
 }
 
+describe('the sign-in pages, whose routes load on the first visit to one of them', () => {
+  it('opens each by its address, as an emailed or bookmarked link does', async () => {
+    const { page, context, errors } = await newPage(browser);
+    const pages: [string, string][] = [
+      ['/login', 'Sign in to your account'],
+      ['/register', 'Create a new account'],
+      ['/forgot-password', 'Forgot your password?'],
+      ['/password/reset/an-emailed-token', 'Reset your password'],
+      ['/workspace/join/login', 'Sign in to your account'],
+      ['/workspace/join/register', 'Create a new account'],
+    ];
+    for (const [path, heading] of pages) {
+      await page.goto(`${server.url}${path}`);
+      await page.getByRole('heading', { name: heading }).waitFor();
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('reaches them from the app by its links, without reloading', async () => {
+    const { page, context, errors } = await newPage(browser);
+    await page.goto(server.url);
+    await page.evaluate(
+      () => ((window as unknown as { sameDocument: boolean }).sameDocument = true),
+    );
+    await page.getByRole('link', { name: 'Log in' }).click();
+    await page.getByRole('heading', { name: 'Sign in to your account' }).waitFor();
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await page.getByRole('heading', { name: 'Forgot your password?' }).waitFor();
+    await page.goBack();
+    await page.getByRole('link', { name: 'Sign up.' }).click();
+    await page.getByRole('heading', { name: 'Create a new account' }).waitFor();
+    // Still the page first opened: the routes were added, not fetched with a new document.
+    expect(
+      await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument),
+    ).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('registration with email verification', () => {
   it('registers, receives the code by email, verifies and lands on home', async () => {
     await server.app.services.settings.set({ require_email_confirmation: true });

@@ -224,7 +224,7 @@ export interface ChannelItemsTable {
 
 /**
  * Full-text documents: a tsvector table on PostgreSQL; on SQLite, one FTS5 table per kind of
- * this shape (modules/search/repository.ts, KIND_INDEX_TABLES).
+ * this shape (modules/search/repository.ts).
  */
 export interface SearchIndexTable {
   rowid: number;

@@ -1,12 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { columnTypes } from './columns.ts';
 
-/**
- * SQLite's search index rowids carry each document's id and boost whole (issue 22): kind, then
- * the boost in steps of 1/600,000 (most popular first), then the id below 10^9. A query reads
- * both back from the rowid instead of looking each ranked candidate up in the content table.
- * The index is copied into the new layout (as 0008 did); PostgreSQL is unchanged.
- */
 /** Copies the index into a layout: `rowid` is the SQL expression of a row's new rowid. */
 async function relayout(db: Kysely<unknown>, rowid: ReturnType<typeof sql>): Promise<void> {
   await sql`CREATE VIRTUAL TABLE search_index_relaid USING fts5(
@@ -25,6 +19,12 @@ async function relayout(db: Kysely<unknown>, rowid: ReturnType<typeof sql>): Pro
 const KIND_NUMBER = sql`(CASE kind WHEN 'artist' THEN 1 WHEN 'album' THEN 2 WHEN 'track' THEN 3
   WHEN 'tag' THEN 4 ELSE 5 END)`;
 
+/**
+ * SQLite's search index rowids carry each document's id and boost whole (issue 22): kind, then
+ * the boost in steps of 1/600,000 (most popular first), then the id below 10^9. A query reads
+ * both back from the rowid instead of looking each ranked candidate up in the content table.
+ * The index is copied into the new layout (as 0008 did); PostgreSQL is unchanged.
+ */
 export async function up(db: Kysely<unknown>): Promise<void> {
   if (columnTypes(db).postgres) return;
   const { rows } = await sql<{ biggest: number | null }>`

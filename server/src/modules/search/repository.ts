@@ -49,7 +49,7 @@ export const rankedRowidOf = (kind: SearchKind, refId: number, boost: number) =>
  * search), and ranked within corpus statistics of all kinds together. Each kind now reads and
  * ranks among its own documents only (issue 22).
  */
-export const KIND_INDEX_TABLES: Record<SearchKind, string> = {
+const KIND_INDEX_TABLES: Record<SearchKind, string> = {
   artist: 'search_index_artist',
   album: 'search_index_album',
   track: 'search_index_track',
@@ -170,7 +170,7 @@ export function createSearchIndexRepository(db: Db, dialect: Dialect) {
       // Within the kind's table the most popular matches come first, and only those are scored.
       const match = `{name extra}:(${terms.map((term) => `"${term}"*`).join(' AND ')})`;
       const first = rankedRowidOf(kind, 0, Infinity);
-      const table = sql.table(KIND_INDEX_TABLES[kind]);
+      const table = sql.table(kindTable(kind));
       const rows = await sql<{ ref_id: number }>`
         select ref_id from (
           select
