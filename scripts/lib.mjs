@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const root = new URL('..', import.meta.url).pathname;
@@ -36,4 +36,13 @@ export function newestMtime(paths) {
 export function isStale(output, sources) {
   const out = join(root, output);
   return !existsSync(out) || statSync(out).mtimeMs < newestMtime(sources);
+}
+
+/**
+ * How Node runs the server and its command-line tools (server/node-flags.json): the flags
+ * before the script, and the environment added beneath the caller's own.
+ */
+export function serverNode() {
+  const { flags, env } = JSON.parse(readFileSync(join(root, 'server/node-flags.json'), 'utf8'));
+  return { flags, env: (own = process.env) => ({ ...env, ...own }) };
 }

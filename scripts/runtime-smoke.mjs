@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { root } from './lib.mjs';
+import { root, serverNode } from './lib.mjs';
 
 const STARTS = Number(process.argv[2] ?? 3);
 const ENTRY = process.env.SERVER_ENTRY ?? 'server/dist/main.js';
@@ -34,10 +34,11 @@ async function oneStart(round) {
   const base = `http://127.0.0.1:${port}`;
   // The embedded defaults (SQLite, local disk, jobs in process), whatever CI's shell sets.
   const { DATABASE_URL: _database, REDIS_URL: _redis, ...inherited } = process.env;
-  const child = spawn(process.execPath, ['--max-semi-space-size=4', ENTRY], {
+  const { flags, env } = serverNode();
+  const child = spawn(process.execPath, [...flags, ENTRY], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'pipe'],
-    env: {
+    env: env({
       ...inherited,
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -45,7 +46,7 @@ async function oneStart(round) {
       LOG_LEVEL: 'warn',
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
-    },
+    }),
   });
   let stderr = '';
   child.stderr.on('data', (chunk) => (stderr += chunk));

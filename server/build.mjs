@@ -52,6 +52,10 @@ await build({
   ...common,
   entryPoints: { server: new URL('./src/main.ts', import.meta.url).pathname },
   format: 'cjs',
+  // V8 keeps the source for lazy compilation for the process's whole life: without layout
+  // and with shorter syntax it is 3.4 MB, not 5.0 (names stay; errors map back through the source map).
+  minifyWhitespace: true,
+  minifySyntax: true,
   outExtension: { '.js': '.cjs' },
   define: {
     'import.meta.url': '__bundleUrl',

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SQLite as Database } from '../../server/src/db/sqlite-driver.ts';
 import { chromium, type Browser } from 'playwright-core';
-import { SERVER_NODE_FLAGS } from './server-flags.ts';
+import { SERVER_NODE_ENV, SERVER_NODE_FLAGS } from './server-flags.ts';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const NEVER_PLAYED = Number(process.env.BENCH_FIRST_PLAYS ?? 12);
@@ -104,7 +104,13 @@ export async function runFirstPlayBench(): Promise<void> {
   const app = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'server/dist/main.js'], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...inherited, PORT: String(port), HOST: '127.0.0.1', STORAGE_PATH: storage },
+    env: {
+      ...SERVER_NODE_ENV,
+      ...inherited,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      STORAGE_PATH: storage,
+    },
   });
   let browser: Browser | undefined;
   try {

@@ -12,7 +12,7 @@ import { SQLite as Database } from '../../server/src/db/sqlite-driver.ts';
 import { build } from 'esbuild';
 import { parseFile } from 'music-metadata';
 import { addFigure, addTarget } from './results.ts';
-import { SERVER_NODE_FLAGS } from './server-flags.ts';
+import { SERVER_NODE_ENV, SERVER_NODE_FLAGS } from './server-flags.ts';
 import { taggedLibrary } from './tagged-library.ts';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
@@ -70,7 +70,13 @@ async function runImport(cli: string, folder: string, storage: string) {
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, cli, folder], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...inherited, STORAGE_PATH: storage, LOG_LEVEL: 'warn', INIT_CWD: ROOT },
+    env: {
+      ...SERVER_NODE_ENV,
+      ...inherited,
+      STORAGE_PATH: storage,
+      LOG_LEVEL: 'warn',
+      INIT_CWD: ROOT,
+    },
   });
   let peak = 0;
   const sampler = setInterval(() => (peak = Math.max(peak, rssMb(child.pid!))), 20);

@@ -15,7 +15,7 @@ import { loadConfig } from '../../server/src/config.ts';
 import { openDatabase } from '../../server/src/db/database.ts';
 import { migrateToLatest } from '../../server/src/db/migrations/index.ts';
 import { seed } from '../../server/src/seed/index.ts';
-import { SERVER_NODE_FLAGS } from './server-flags.ts';
+import { SERVER_NODE_ENV, SERVER_NODE_FLAGS } from './server-flags.ts';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const SERVER_ENTRY = process.env.BENCH_SERVER_ENTRY ?? 'server/dist/main.js';
@@ -233,6 +233,7 @@ export async function runInsightsBench(): Promise<void> {
       cwd: ROOT,
       stdio: ['ignore', 'ignore', 'inherit'],
       env: {
+        ...SERVER_NODE_ENV,
         ...inherited,
         PORT: String(port),
         HOST: '127.0.0.1',

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { SQLite as Database } from '../../server/src/db/sqlite-driver.ts';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { SERVER_NODE_FLAGS } from './server-flags.ts';
+import { SERVER_NODE_ENV, SERVER_NODE_FLAGS } from './server-flags.ts';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const CHROME_PATH = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -44,7 +44,13 @@ async function main(): Promise<number> {
   const app = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'server/dist/main.js'], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...inherited, PORT: String(port), HOST: '127.0.0.1', STORAGE_PATH: storage },
+    env: {
+      ...SERVER_NODE_ENV,
+      ...inherited,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      STORAGE_PATH: storage,
+    },
   });
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   try {

@@ -14,7 +14,7 @@ import { promisify } from 'node:util';
 import * as tus from 'tus-js-client';
 import { findFfmpeg } from '../../server/src/lib/audio/ffmpeg.ts';
 import { analyseAudio } from '../../server/src/modules/media/analyse.ts';
-import { SERVER_NODE_FLAGS } from './server-flags.ts';
+import { SERVER_NODE_ENV, SERVER_NODE_FLAGS } from './server-flags.ts';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const PROCESSING_GOAL_MS = 2000;
@@ -145,6 +145,7 @@ export async function runUploadMemoryBench(): Promise<void> {
       cwd: ROOT,
       stdio: ['ignore', 'ignore', 'inherit'],
       env: {
+        ...SERVER_NODE_ENV,
         ...inherited,
         PORT: String(port),
         HOST: '127.0.0.1',

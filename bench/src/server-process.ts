@@ -3,7 +3,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { SERVER_NODE_FLAGS } from './server-flags.ts';
+import { SERVER_NODE_ENV, SERVER_NODE_FLAGS } from './server-flags.ts';
 
 export const ROOT = new URL('../../', import.meta.url).pathname;
 export const ADMIN = { email: 'bench@backbeat.test', password: 'bench-password-123' };
@@ -60,6 +60,7 @@ export async function startServer(
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
+      ...SERVER_NODE_ENV,
       ...inherited,
       PORT: String(port),
       HOST: '127.0.0.1',

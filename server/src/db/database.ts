@@ -34,12 +34,15 @@ function postgresDriver(): typeof pgModule {
 
 const STATEMENT_CACHE_SIZE = 1000;
 /**
- * SQLite reads the database through a memory map this large instead of copying each page
- * into its own 2 MB cache: on a 100,000-track catalog (~200 MB) cold artist pages spent about
- * a third of their CPU in those copies and their syscalls, cold searches about a sixth.
- * The pages mapped are the operating system's file cache, shared, not the process's heap.
+ * SQLite reads pages with read calls into its own 2 MB cache, not through a memory map
+ * (issue 22). Every page a map touched stayed in the server's resident memory, and more: the
+ * kernel maps the cached pages around each one read (16 at a time), so after the bench's load
+ * on 100,000 tracks the whole tracks table was resident, 148 of 282 MB. Read calls leave those
+ * pages in the operating system's file cache, outside the process. A map was measured once to
+ * make cold artist pages' CPU about a third cheaper; alternating runs of both on a machine
+ * where each system call costs ~5 µs showed no difference beyond the runs' own spread.
  */
-const MMAP_BYTES = 256 * 1024 * 1024;
+const MMAP_BYTES = 0;
 
 /**
  * Kysely's SQLite driver prepares every statement anew, which was 40% of a request's CPU in
