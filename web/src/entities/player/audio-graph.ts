@@ -44,27 +44,40 @@ export function createAudioGraph(existing?: AudioContext | null): AudioGraph | n
   const context = existing ?? makeAudioContext();
   if (!context) return null;
   const preamp = context.createGain();
-  const lastBand = EQUALISER_BANDS_HZ.length - 1;
-  const bands = EQUALISER_BANDS_HZ.map((frequency, index) => {
-    const filter = context.createBiquadFilter();
-    // Shelves at the ends lift or cut everything beyond them, as a hi-fi's bass and treble do.
-    filter.type = index === 0 ? 'lowshelf' : index === lastBand ? 'highshelf' : 'peaking';
-    filter.frequency.value = frequency;
-    filter.Q.value = EQUALISER_PEAKING_Q;
-    filter.gain.value = 0;
-    return filter;
-  });
-  let output: AudioNode = preamp;
-  for (const band of bands) output = output.connect(band);
-  output.connect(context.destination);
-
+  /** Where the chain's last node goes: the speakers, and the probe's analyser when asked. */
+  const outputs: AudioNode[] = [context.destination];
   if (probeRequested) {
     const analyser = context.createAnalyser();
     analyser.fftSize = PROBE_FFT_SIZE;
     analyser.smoothingTimeConstant = 0;
-    output.connect(analyser);
+    outputs.push(analyser);
     window.__backbeatAudio = { context, analyser };
   }
+  for (const output of outputs) preamp.connect(output);
+
+  // The equaliser's ten filters join the chain the first time a band leaves 0 dB, not before
+  // (issue 22): profiled in Chromium, making and setting them took ~35 ms of a first Play's
+  // main thread on a slow machine, while the track's first data waited for that thread. A
+  // flat equaliser is what most listeners keep, and it changes nothing in the sound.
+  let bands: BiquadFilterNode[] | null = null;
+  const engageBands = () => {
+    if (bands) return bands;
+    const lastBand = EQUALISER_BANDS_HZ.length - 1;
+    bands = EQUALISER_BANDS_HZ.map((frequency, index) => {
+      const filter = context.createBiquadFilter();
+      // Shelves at the ends lift or cut everything beyond them, as a hi-fi's bass and treble do.
+      filter.type = index === 0 ? 'lowshelf' : index === lastBand ? 'highshelf' : 'peaking';
+      filter.frequency.value = frequency;
+      filter.Q.value = EQUALISER_PEAKING_Q;
+      filter.gain.value = 0;
+      return filter;
+    });
+    preamp.disconnect();
+    let last: AudioNode = preamp;
+    for (const band of bands) last = last.connect(band);
+    for (const output of outputs) last.connect(output);
+    return bands;
+  };
 
   const resume = () => {
     if (context.state === 'suspended') void context.resume().catch(() => {});
@@ -91,7 +104,8 @@ export function createAudioGraph(existing?: AudioContext | null): AudioGraph | n
     setEqualiser({ preampDb, bandsDb }) {
       const now = context.currentTime;
       preamp.gain.setTargetAtTime(decibelsToGain(preampDb), now, 0.02);
-      bands.forEach((band, i) => band.gain.setTargetAtTime(bandsDb[i] ?? 0, now, 0.02));
+      if (!bands && bandsDb.every((db) => !db)) return;
+      engageBands().forEach((band, i) => band.gain.setTargetAtTime(bandsDb[i] ?? 0, now, 0.02));
     },
     resume,
   };
