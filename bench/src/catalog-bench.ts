@@ -125,7 +125,7 @@ async function benchSize(tracks: number, plan: CatalogPlan, first: boolean, last
       name: `server RSS after the load, ${k(tracks)}`,
       value: loaded.rss,
       unit: 'MB',
-      note: `peak ${loaded.peak.toFixed(0)} MB; private ${loaded.anon.toFixed(0)} MB, file pages ${loaded.file.toFixed(0)} MB (node binary, database memory map)`,
+      note: `peak ${loaded.peak.toFixed(0)} MB; private ${loaded.anon.toFixed(0)} MB, file pages ${loaded.file.toFixed(0)} MB (the node binary and its libraries)`,
     });
     printHttpTable(tracks);
     if (plan.cpuPerAnswer) {

@@ -4,16 +4,14 @@
 // (their intro stored, the rest rendered as they play) next to one already rendered.
 // Chromium runs headless with its own audio output; the click is a user gesture, so the
 // autoplay flag changes nothing here (a real browser lets a click start audio).
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SQLite as Database } from '../../server/src/db/sqlite-driver.ts';
 import { chromium, type Browser } from 'playwright-core';
-import { SERVER_NODE_ENV, SERVER_NODE_FLAGS } from './server-flags.ts';
+import { spawnServerNode } from './server-flags.ts';
 
-const ROOT = new URL('../../', import.meta.url).pathname;
 const NEVER_PLAYED = Number(process.env.BENCH_FIRST_PLAYS ?? 12);
 const RENDERED_PLAYS = 5;
 /** The warm-up renders this many of the most popular tracks whole (seed/demo/index.ts). */
@@ -100,13 +98,9 @@ export async function runFirstPlayBench(): Promise<void> {
   const storage = mkdtempSync(join(tmpdir(), 'backbeat-first-play-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const { DATABASE_URL: _database, REDIS_URL: _redis, ...inherited } = process.env;
-  const app = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'server/dist/main.js'], {
-    cwd: ROOT,
-    stdio: ['ignore', 'ignore', 'inherit'],
+  const app = spawnServerNode({
+    script: 'server/dist/main.js',
     env: {
-      ...SERVER_NODE_ENV,
-      ...inherited,
       PORT: String(port),
       HOST: '127.0.0.1',
       STORAGE_PATH: storage,

@@ -3,7 +3,6 @@
 // command again with nothing changed. Beside them, the bare work on the same files in this
 // run: reading every file's tags with music-metadata in one loop, and listing the folder.
 // Run alone with `npx tsx bench/src/import-bench.ts` (BENCH_IMPORT_FILES sets the count).
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,7 +11,7 @@ import { SQLite as Database } from '../../server/src/db/sqlite-driver.ts';
 import { build } from 'esbuild';
 import { parseFile } from 'music-metadata';
 import { addFigure, addTarget } from './results.ts';
-import { SERVER_NODE_ENV, SERVER_NODE_FLAGS } from './server-flags.ts';
+import { spawnServerNode } from './server-flags.ts';
 import { taggedLibrary } from './tagged-library.ts';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
@@ -65,14 +64,12 @@ const rssMb = (pid: number) => {
 
 /** One `npm run import` (its bundle, with the server's Node flags): wall time and peak RSS. */
 async function runImport(cli: string, folder: string, storage: string) {
-  const { DATABASE_URL: _d, REDIS_URL: _r, ...inherited } = process.env;
   const started = performance.now();
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, cli, folder], {
-    cwd: ROOT,
+  const child = spawnServerNode({
+    script: cli,
+    args: [folder],
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
-      ...SERVER_NODE_ENV,
-      ...inherited,
       STORAGE_PATH: storage,
       LOG_LEVEL: 'warn',
       INIT_CWD: ROOT,
@@ -81,8 +78,8 @@ async function runImport(cli: string, folder: string, storage: string) {
   let peak = 0;
   const sampler = setInterval(() => (peak = Math.max(peak, rssMb(child.pid!))), 20);
   let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => {
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => {
     const text = chunk.toString();
     if (!text.startsWith('[') && !text.startsWith('\r[')) output += text;
   });

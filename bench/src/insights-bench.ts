@@ -2,7 +2,7 @@
 // them (goal < 60 s), then insights answers at 1 connection (goal p99 < 50 ms) on the built
 // server, asked as the artist's owner would in the backstage.
 import { randomBytes } from 'node:crypto';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -15,9 +15,8 @@ import { loadConfig } from '../../server/src/config.ts';
 import { openDatabase } from '../../server/src/db/database.ts';
 import { migrateToLatest } from '../../server/src/db/migrations/index.ts';
 import { seed } from '../../server/src/seed/index.ts';
-import { SERVER_NODE_ENV, SERVER_NODE_FLAGS } from './server-flags.ts';
+import { spawnServerNode } from './server-flags.ts';
 
-const ROOT = new URL('../../', import.meta.url).pathname;
 const SERVER_ENTRY = process.env.BENCH_SERVER_ENTRY ?? 'server/dist/main.js';
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
 const PLAYS = Number(process.env.BENCH_INSIGHTS_PLAYS ?? 1_000_000);
@@ -228,13 +227,9 @@ export async function runInsightsBench(): Promise<void> {
 
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
-    const { DATABASE_URL: _d, REDIS_URL: _r, ...inherited } = process.env;
-    const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_ENTRY], {
-      cwd: ROOT,
-      stdio: ['ignore', 'ignore', 'inherit'],
+    const server = spawnServerNode({
+      script: SERVER_ENTRY,
       env: {
-        ...SERVER_NODE_ENV,
-        ...inherited,
         PORT: String(port),
         HOST: '127.0.0.1',
         STORAGE_PATH: storage,

@@ -2,7 +2,6 @@
 // artist and the login page of the production build (fresh storage, demo catalog), in
 // Debian's Chromium. Exits with 1 when a page scores under its goal (accessibility 100 on
 // home, album and login; SEO 95 on home, album and artist), listing the failing audits.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -10,9 +9,8 @@ import { join } from 'node:path';
 import { SQLite as Database } from '../../server/src/db/sqlite-driver.ts';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { SERVER_NODE_ENV, SERVER_NODE_FLAGS } from './server-flags.ts';
+import { spawnServerNode } from './server-flags.ts';
 
-const ROOT = new URL('../../', import.meta.url).pathname;
 const CHROME_PATH = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 function freePort(): Promise<number> {
@@ -40,13 +38,9 @@ async function main(): Promise<number> {
   const storage = mkdtempSync(join(tmpdir(), 'backbeat-lighthouse-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const { DATABASE_URL: _database, REDIS_URL: _redis, ...inherited } = process.env;
-  const app = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'server/dist/main.js'], {
-    cwd: ROOT,
-    stdio: ['ignore', 'ignore', 'inherit'],
+  const app = spawnServerNode({
+    script: 'server/dist/main.js',
     env: {
-      ...SERVER_NODE_ENV,
-      ...inherited,
       PORT: String(port),
       HOST: '127.0.0.1',
       STORAGE_PATH: storage,

@@ -4,7 +4,7 @@
  * - the server's resident memory under 150 MB while a 1 GB file arrives through tus.
  * Alone: `npx tsx bench/src/media-bench.ts` (after `npm run build` for the memory case).
  */
-import { execFile, spawn } from 'node:child_process';
+import { execFile, type ChildProcess } from 'node:child_process';
 import { createReadStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -14,9 +14,8 @@ import { promisify } from 'node:util';
 import * as tus from 'tus-js-client';
 import { findFfmpeg } from '../../server/src/lib/audio/ffmpeg.ts';
 import { analyseAudio } from '../../server/src/modules/media/analyse.ts';
-import { SERVER_NODE_ENV, SERVER_NODE_FLAGS } from './server-flags.ts';
+import { spawnServerNode } from './server-flags.ts';
 
-const ROOT = new URL('../../', import.meta.url).pathname;
 const PROCESSING_GOAL_MS = 2000;
 const RSS_CEILING_MB = 150;
 const UPLOAD_BYTES = Number(process.env.BENCH_RSS_UPLOAD_MB ?? 1024) * 1024 * 1024;
@@ -139,14 +138,10 @@ export async function runUploadMemoryBench(): Promise<void> {
   const storage = mkdtempSync(join(tmpdir(), 'backbeat-rss-bench-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const { DATABASE_URL: _database, REDIS_URL: _redis, ...inherited } = process.env;
   const start = async () => {
-    const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_ENTRY], {
-      cwd: ROOT,
-      stdio: ['ignore', 'ignore', 'inherit'],
+    const child = spawnServerNode({
+      script: SERVER_ENTRY,
       env: {
-        ...SERVER_NODE_ENV,
-        ...inherited,
         PORT: String(port),
         HOST: '127.0.0.1',
         STORAGE_PATH: storage,
@@ -165,7 +160,7 @@ export async function runUploadMemoryBench(): Promise<void> {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   };
-  const stop = async (child: ReturnType<typeof spawn>) => {
+  const stop = async (child: ChildProcess) => {
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');
     await exited;

@@ -1,9 +1,9 @@
 // Starting the production build for a bench: spawn, readiness, login, start-up time to the
 // first authenticated answer, and resident memory from /proc.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { SERVER_NODE_ENV, SERVER_NODE_FLAGS } from './server-flags.ts';
+import { spawnServerNode } from './server-flags.ts';
 
 export const ROOT = new URL('../../', import.meta.url).pathname;
 export const ADMIN = { email: 'bench@backbeat.test', password: 'bench-password-123' };
@@ -53,15 +53,10 @@ export async function startServer(
 ): Promise<BenchServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const { DATABASE_URL: _d, REDIS_URL: _r, ...inherited } = process.env;
-  const node = [process.execPath, ...SERVER_NODE_FLAGS, SERVER_ENTRY];
-  const command = options.pinned && TASKSET ? [TASKSET, '-c', '0', ...node] : node;
-  const child = spawn(command[0]!, command.slice(1), {
-    cwd: ROOT,
-    stdio: ['ignore', 'ignore', 'inherit'],
+  const child = spawnServerNode({
+    script: SERVER_ENTRY,
+    prefix: options.pinned && TASKSET ? [TASKSET, '-c', '0'] : [],
     env: {
-      ...SERVER_NODE_ENV,
-      ...inherited,
       PORT: String(port),
       HOST: '127.0.0.1',
       STORAGE_PATH: storage,
@@ -143,10 +138,9 @@ export async function timeStartup(
   }
 }
 
-/** Resident and peak resident memory of a process, MB. */
 /**
- * RSS, its peak, and its two halves: private memory (anon), and file pages mapped in (the
- * node binary, and the database read through SQLite's memory map), which the kernel may drop.
+ * Resident memory of a process (MB): RSS, its peak, and its two halves: private memory (anon),
+ * and file pages mapped in (the node binary and its libraries), which the kernel may drop.
  */
 export function memoryMb(pid: number): { rss: number; peak: number; anon: number; file: number } {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
