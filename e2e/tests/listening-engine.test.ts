@@ -238,6 +238,13 @@ describe('the listening engine', () => {
     expect(
       await dialog.getByRole('slider', { name: 'Overlap' }).getAttribute('aria-valuetext'),
     ).toBe('3 s');
+
+    // A fresh page plays with the saved band lifted from its first sound: the equaliser's
+    // filters join the audio graph as it is built, when a band is not flat.
+    await playTrack(page, tracks.loud);
+    await expect
+      .poll(async () => (await spectrumDb(page, [MID_HZ]))[0]! - midBefore!, { timeout: 5_000 })
+      .toBeGreaterThan(10);
     expect(errors).toEqual([]);
     await context.close();
   });
