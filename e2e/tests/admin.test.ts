@@ -103,6 +103,31 @@ describe('the admin area', () => {
     await context.close();
   });
 
+  it('a row clicked as the search pause ends opens, even while the page is busy', async () => {
+    await createListener('Zq Busy Click');
+    const { context, page } = await adminPage();
+    await page.route('**/assets/user-page-*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await route.continue();
+    });
+    await page.goto(`${server.url}/admin/users`);
+    await page.getByRole('link', { name: 'Edit Zq Busy Click' }).waitFor();
+    // A main thread busy past the pause right after the click (a slow machine): the router
+    // renders its "loading" in a transition, so the pause's timer fires before that render and
+    // must read the router's own state, or it writes the query and cancels the navigation.
+    await page.evaluate(() =>
+      document.addEventListener('click', () => {
+        const until = performance.now() + 400;
+        while (performance.now() < until);
+      }),
+    );
+    await page.getByLabel('Search users').fill('Zq Busy');
+    await page.getByRole('link', { name: 'Edit Zq Busy Click' }).click();
+    await page.getByRole('heading', { name: 'Zq Busy Click' }).waitFor();
+    expect(new URL(page.url()).pathname).toMatch(/^\/admin\/users\/\d+/);
+    await context.close();
+  });
+
   it('suspends a user, who is then shown the suspended screen', async () => {
     const target = await createListener('Zq Spammer');
     const victim = await newPage(browser);

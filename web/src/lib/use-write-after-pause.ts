@@ -1,5 +1,5 @@
-import { useEffect, useRef } from 'react';
-import { useNavigation } from 'react-router';
+import { useContext, useEffect, useRef } from 'react';
+import { UNSAFE_DataRouterContext, useNavigation } from 'react-router';
 
 /** How long typing must pause before what was typed is written (address, query, filter). */
 export const TYPING_PAUSE_MS = 300;
@@ -17,13 +17,19 @@ export function useWriteAfterPause(
   delayMs = TYPING_PAUSE_MS,
 ) {
   const navigating = useNavigation().state !== 'idle';
+  // The router renders its state changes in a transition, so the rendered `navigating` can lag
+  // the click by a busy main thread's worth of time; the router's own state is current.
+  const router = useContext(UNSAFE_DataRouterContext)?.router;
   const latestWrite = useRef(write);
   useEffect(() => {
     latestWrite.current = write;
   });
   useEffect(() => {
     if (typed === written || navigating) return;
-    const timer = setTimeout(() => latestWrite.current(typed), delayMs);
+    const timer = setTimeout(() => {
+      if (router && router.state.navigation.state !== 'idle') return;
+      latestWrite.current(typed);
+    }, delayMs);
     return () => clearTimeout(timer);
-  }, [typed, written, navigating, delayMs]);
+  }, [typed, written, navigating, delayMs, router]);
 }
