@@ -8,7 +8,8 @@ import type { Plugin } from 'vite';
  * about 30 KB gzip). In the production build this plugin
  * - replaces the schemas an `endpoint({...})` call holds (params, query, body, response) by
  *   `0`, and so the item schema of a `pagedList(item, …)`, so a contract keeps only what the
- *   client reads (`body !== undefined` still holds);
+ *   client reads (`body !== undefined` still holds); what only the server and the API
+ *   documents read (access, summary, tags, errors) goes altogether;
  * - marks each top-level `const` of common/src computed by an expression as pure, so a schema that
  *   nothing in a chunk uses is left out of it. Forms and the other code that does validate
  *   still import their schemas, which load with the chunk that needs them.
@@ -23,6 +24,8 @@ interface Node {
 }
 
 const SCHEMA_KEYS = new Set(['params', 'query', 'body', 'response']);
+/** What only the server and the API documents read: who may call, the summary, the groups. */
+const SERVER_KEYS = new Set(['access', 'summary', 'tags', 'errors']);
 
 /** Replaces [start, end) by `text` followed by blanks, keeping line breaks. */
 function blank(code: string[], start: number, end: number, text: string) {
@@ -70,9 +73,15 @@ export function contractSchemasPlugin(): Plugin {
           if (definition.type !== 'ObjectExpression') continue;
           for (const property of definition.properties as Node[]) {
             const key = property.key as { name?: string } | undefined;
-            if (property.type === 'Property' && key?.name && SCHEMA_KEYS.has(key.name)) {
+            if (property.type !== 'Property' || !key?.name) continue;
+            if (SCHEMA_KEYS.has(key.name)) {
               const value = property.value as Node;
               blank(code, value.start, value.end, '0');
+            } else if (SERVER_KEYS.has(key.name)) {
+              // The whole property goes, with the comma after it.
+              let end = property.end;
+              while (/\s/.test(source[end] ?? '')) end++;
+              blank(code, property.start, source[end] === ',' ? end + 1 : property.end, '');
             }
           }
         }
