@@ -356,6 +356,43 @@ describe('the listening engine', () => {
     await context.close();
   });
 
+  it("keeps the engine's code and the page's re-render until a first Play sounds", async () => {
+    const { page, context } = await openPage();
+    await page.addInitScript(() => {
+      const marks = { click: 0, playing: 0, pause: 0 };
+      (window as unknown as { __marks: typeof marks }).__marks = marks;
+      document.addEventListener('click', () => (marks.click ||= performance.now()), true);
+      const play = HTMLMediaElement.prototype.play;
+      HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
+        this.addEventListener('playing', () => (marks.playing ||= performance.now()));
+        return play.call(this);
+      };
+      new MutationObserver(() => {
+        const buttons = Array.from(document.querySelectorAll('main button'));
+        if (!marks.pause && buttons.some((button) => button.textContent?.trim() === 'Pause')) {
+          marks.pause = performance.now();
+        }
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    });
+    await page.goto(withProbe(trackLink(tracks.loud)));
+    await page.getByRole('main').getByRole('button', { name: 'Play', exact: true }).click();
+    const marks = await page.waitForFunction(() => {
+      const m = (window as unknown as { __marks: Record<string, number> }).__marks;
+      const engine = performance
+        .getEntriesByType('resource')
+        .find((entry) => /\/assets\/html-audio-provider-/.test(entry.name));
+      return m.playing && m.pause && engine ? { ...m, engine: engine.startTime } : null;
+    });
+    const { click, playing, pause, engine } = (await marks.jsonValue()) as Record<string, number>;
+    // The track's data and its first sound pass through the page's main thread: the engine's
+    // code is asked for, and the page re-renders, once it sounds (or 300 ms on, at most).
+    const released = Math.min(playing!, click! + 290);
+    expect(engine).toBeGreaterThanOrEqual(released);
+    expect(pause).toBeGreaterThanOrEqual(released);
+    await expect.poll(() => outputLevelDb(page), { timeout: 10_000 }).toBeGreaterThan(-60);
+    await context.close();
+  });
+
   it('stops a track it started early when the audio engine cannot load, and says so', async () => {
     const { page, context } = await openPage();
     // Every element the page starts, to see afterwards that none goes on playing.

@@ -1,3 +1,5 @@
+import { whenPageSettled } from './when-page-settled.ts';
+
 /**
  * The site's one service worker (web/public/sw.js): push notifications, the app shell offline
  * and downloaded music. Its imported build list is checked on every update, not from the
@@ -13,15 +15,17 @@ export function registerServiceWorker(): Promise<ServiceWorkerRegistration> {
 }
 
 /**
- * Registers the worker after the page has loaded, in a built app opened at the top level (an
+ * Registers the worker once the page has settled, in a built app opened at the top level (an
  * embed framed by another site, or the appearance editor's preview, does not install one).
+ * Its first install fetches the whole build: traced in Chromium, that load begun at the
+ * page's `load` event held a quick first Play's track back by 100-400 ms (issue 22).
  */
 export function startServiceWorker(): void {
   if (!serviceWorkerSupported() || !import.meta.env.PROD || window.top !== window) return;
-  const start = () =>
-    void registerServiceWorker().catch((error: unknown) =>
-      console.warn('The service worker did not install.', error),
-    );
-  if (document.readyState === 'complete') start();
-  else window.addEventListener('load', start, { once: true });
+  whenPageSettled(
+    () =>
+      void registerServiceWorker().catch((error: unknown) =>
+        console.warn('The service worker did not install.', error),
+      ),
+  );
 }

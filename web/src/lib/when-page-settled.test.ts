@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beginForegroundWork } from './foreground-work.ts';
 import { queryClient } from './query-client.ts';
 import { whenPageSettled } from './when-page-settled.ts';
 
@@ -47,7 +48,7 @@ describe('work deferred until the page has settled (issue 22)', () => {
     expect(work).not.toHaveBeenCalled();
     vi.advanceTimersByTime(250);
     expect(work).toHaveBeenCalledTimes(1);
-    page.dispatchEvent(new Event('pointerdown'));
+    page.dispatchEvent(new Event('click'));
     vi.advanceTimersByTime(5000);
     expect(work).toHaveBeenCalledTimes(1);
   });
@@ -65,22 +66,54 @@ describe('work deferred until the page has settled (issue 22)', () => {
     expect(work).toHaveBeenCalledTimes(1);
   });
 
-  it('runs at the first press of a pointer or key, before the page has settled', () => {
-    const onPointer = vi.fn();
-    const onKey = vi.fn();
+  it('runs after the first click or key, before the page has settled', () => {
+    const first = vi.fn();
+    const second = vi.fn();
     fetching = 1;
-    whenPageSettled(onPointer);
-    whenPageSettled(onKey);
+    whenPageSettled(first);
+    whenPageSettled(second);
+    page.dispatchEvent(new Event('click'));
+    // One task later: after the click's own handlers.
+    expect(first).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(0);
+    expect(first).toHaveBeenCalledTimes(1);
+    expect(second).toHaveBeenCalledTimes(1);
     page.dispatchEvent(new Event('keydown'));
-    expect(onPointer).toHaveBeenCalledTimes(1);
-    expect(onKey).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(5000);
+    expect(first).toHaveBeenCalledTimes(1);
+  });
+
+  it("waits while the click's foreground work runs (a first sound), then runs", async () => {
+    const work = vi.fn();
+    fetching = 1;
+    whenPageSettled(work);
+    let sounded = () => {};
+    page.dispatchEvent(new Event('click'));
+    beginForegroundWork(new Promise<void>((resolve) => (sounded = resolve)), 1000);
+    vi.advanceTimersByTime(100);
+    expect(work).not.toHaveBeenCalled();
+    sounded();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(work).toHaveBeenCalledTimes(1);
+  });
+
+  it('runs when the foreground work outlasts its limit', () => {
+    const work = vi.fn();
+    fetching = 1;
+    whenPageSettled(work);
+    page.dispatchEvent(new Event('keydown'));
+    beginForegroundWork(new Promise(() => {}), 300);
+    vi.advanceTimersByTime(299);
+    expect(work).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(work).toHaveBeenCalledTimes(1);
   });
 
   it('never runs once cancelled', () => {
     const work = vi.fn();
     const cancel = whenPageSettled(work);
     cancel();
-    page.dispatchEvent(new Event('pointerdown'));
+    page.dispatchEvent(new Event('click'));
     vi.advanceTimersByTime(5000);
     expect(work).not.toHaveBeenCalled();
   });

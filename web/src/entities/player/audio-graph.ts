@@ -1,5 +1,5 @@
 import { EQUALISER_BANDS_HZ, EQUALISER_PEAKING_Q } from '@backbeat/common';
-import { makeAudioContext } from './early-start.ts';
+import { audioProbe, makeAudioContext } from './early-start.ts';
 import { decibelsToGain, type EqualiserSettings } from './listening-settings.ts';
 
 /**
@@ -12,29 +12,15 @@ export interface AudioGraph {
   readonly context: AudioContext;
   /** Where decoded tracks (gapless runs) join the shared chain, each through its own gain. */
   readonly input: AudioNode;
-  /** Routes an element through its own gain into the shared chain; returns that gain. */
-  route(element: HTMLAudioElement): GainNode;
+  /**
+   * Routes an element through its own gain into the shared chain; returns that gain.
+   * `source` is the element's node when one was made before (an element has only one).
+   */
+  route(element: HTMLAudioElement, source?: MediaElementAudioSourceNode | null): GainNode;
   setEqualiser(settings: EqualiserSettings): void;
   /** Lets the context run; browsers allow it from a user's gesture (autoplay policy). */
   resume(): void;
 }
-
-/** What a browser test reads to measure the output (only with `?audioProbe=1`). */
-export interface AudioProbe {
-  context: AudioContext;
-  analyser: AnalyserNode;
-}
-
-declare global {
-  interface Window {
-    __backbeatAudio?: AudioProbe;
-  }
-}
-
-// Read once at start: the SPA's own navigation drops the query string later.
-const probeRequested =
-  typeof location !== 'undefined' && new URLSearchParams(location.search).get('audioProbe') === '1';
-const PROBE_FFT_SIZE = 8192;
 
 /**
  * The graph, or null where Web Audio is missing or refuses (the player then stays plain);
@@ -46,13 +32,8 @@ export function createAudioGraph(existing?: AudioContext | null): AudioGraph | n
   const preamp = context.createGain();
   /** Where the chain's last node goes: the speakers, and the probe's analyser when asked. */
   const outputs: AudioNode[] = [context.destination];
-  if (probeRequested) {
-    const analyser = context.createAnalyser();
-    analyser.fftSize = PROBE_FFT_SIZE;
-    analyser.smoothingTimeConstant = 0;
-    outputs.push(analyser);
-    window.__backbeatAudio = { context, analyser };
-  }
+  const probe = audioProbe(context);
+  if (probe) outputs.push(probe);
   for (const output of outputs) preamp.connect(output);
 
   // The equaliser's ten filters join the chain the first time a band leaves 0 dB, not before
@@ -96,9 +77,12 @@ export function createAudioGraph(existing?: AudioContext | null): AudioGraph | n
   return {
     context,
     input: preamp,
-    route(element) {
+    route(element, source) {
       const gain = context.createGain();
-      context.createMediaElementSource(element).connect(gain).connect(preamp);
+      const node = source ?? context.createMediaElementSource(element);
+      // One made before played straight out: it goes through the chain from now on.
+      node.disconnect();
+      node.connect(gain).connect(preamp);
       return gain;
     },
     setEqualiser({ preampDb, bandsDb }) {

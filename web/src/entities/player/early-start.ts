@@ -1,19 +1,52 @@
+import { beginForegroundWork } from '../../lib/foreground-work.ts';
+
 /**
- * A first Play can come before the audio engine has loaded: a listener quick to click on a
- * page just opened (issue 22). Rather than wait for the engine's code and only then start
- * fetching the track, the track starts at once on a plain <audio> element made within the
- * click, with the audio context the engine will use (made in the click too, as browsers ask).
- * The engine adopts both when it arrives, so the track goes on where it is.
+ * A first Play before the audio engine has loaded (issue 22): the track starts at once on a
+ * plain <audio> element made within the click, already routed into the audio context the
+ * engine will use (made in the click too, as browsers ask). Until it sounds, that is the
+ * page's foreground work: the engine's code, the player's render and other deferred work
+ * wait for it (lib/foreground-work.ts), since the track's data reaches the element through
+ * the same main thread. The engine then adopts the element, its source node and the context,
+ * so the track goes on where it is.
  */
 export interface EarlyStart {
   element: HTMLAudioElement;
   context: AudioContext | null;
+  /** The element's node in `context` (an element can have only one). */
+  source: MediaElementAudioSourceNode | null;
+}
+
+/** What a browser test reads to measure the output (only with `?audioProbe=1`). */
+export interface AudioProbe {
+  context: AudioContext;
+  analyser: AnalyserNode;
 }
 
 declare global {
   interface Window {
     webkitAudioContext?: typeof AudioContext;
+    __backbeatAudio?: AudioProbe;
   }
+}
+
+/** How long a first sound may keep other work waiting (a slow network's first bytes). */
+export const FIRST_SOUND_HOLD_MS = 300;
+
+// Read once at start: the SPA's own navigation drops the query string later.
+const probeRequested =
+  typeof location !== 'undefined' && new URLSearchParams(location.search).get('audioProbe') === '1';
+const PROBE_FFT_SIZE = 8192;
+
+/** The test probe's analyser on `context`, made once (null unless asked for). */
+export function audioProbe(context: AudioContext): AnalyserNode | null {
+  if (!probeRequested) return null;
+  if (window.__backbeatAudio?.context !== context) {
+    const analyser = context.createAnalyser();
+    analyser.fftSize = PROBE_FFT_SIZE;
+    analyser.smoothingTimeConstant = 0;
+    window.__backbeatAudio = { context, analyser };
+  }
+  return window.__backbeatAudio.analyser;
 }
 
 let early: EarlyStart | null = null;
@@ -36,10 +69,33 @@ export function startEarly(src: string, volume: number): HTMLAudioElement {
   element.volume = volume;
   element.src = src;
   // A refusal or a failure is reported by the engine, which sees the element's state.
-  element.play().catch(() => undefined);
+  const played = element.play();
+  beginForegroundWork(
+    new Promise((resolve) => {
+      for (const type of ['playing', 'pause', 'error', 'emptied'])
+        element.addEventListener(type, resolve, { once: true });
+      played.catch(resolve);
+    }),
+    FIRST_SOUND_HOLD_MS,
+  );
   // After the fetch has begun: a browser's first context can take tens of milliseconds.
-  early = { element, context: early?.context ?? makeAudioContext() };
+  const context = early?.context ?? makeAudioContext();
+  early = { element, context, source: context && routeEarly(context, element) };
   return element;
+}
+
+/** The element into the context, as the engine will route it: heard the same way from now. */
+function routeEarly(context: AudioContext, element: HTMLAudioElement) {
+  try {
+    const source = context.createMediaElementSource(element);
+    source.connect(context.destination);
+    const probe = audioProbe(context);
+    if (probe) source.connect(probe);
+    return source;
+  } catch {
+    // It plays straight to the speakers; the engine routes it if it can.
+    return null;
+  }
 }
 
 /** What was started early, handed over once: the engine owns it from then on. */

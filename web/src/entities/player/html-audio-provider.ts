@@ -98,7 +98,7 @@ export function createHtmlAudioProvider(early: EarlyStart | null = null): Playba
 
   function route(audio: HTMLAudioElement) {
     try {
-      const gain = graph!.route(audio);
+      const gain = graph!.route(audio, audio === early?.element ? early.source : null);
       gain.gain.value = levels.get(audio) ?? 1;
       gains.set(audio, gain);
     } catch (error) {

@@ -9,7 +9,7 @@ import type { StoreApi } from 'zustand';
  * Chromium, the re-render the click set off (the player bar appearing, every play button
  * changing, ~40 ms on a phone-class core) held the request back until it was done. While held,
  * `getState()` already answers the new state; the page, media session and saved queue hear
- * of it once the element has begun loading, or after `maxMs` at most.
+ * of it once the element sounds (early-start.ts), or after `maxMs` at most.
  */
 export function createListenerHold<T>(maxMs: number) {
   type Listener = (state: T, previous: T) => void;

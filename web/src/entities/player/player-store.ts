@@ -6,7 +6,8 @@ import { getBootstrap } from '../../lib/bootstrap.ts';
 import { canPlayAudio } from '../../lib/subscription-permissions.ts';
 import { trans } from '../../lib/translator.ts';
 import { useToastStore } from '../../ui/toast/toast-store.ts';
-import { startEarly, stopEarlyStart, takeEarlyStart } from './early-start.ts';
+import { afterForegroundWork } from '../../lib/foreground-work.ts';
+import { FIRST_SOUND_HOLD_MS, startEarly, stopEarlyStart, takeEarlyStart } from './early-start.ts';
 import { decibelsToGain, levellingGainDb, plainElementVolume } from './listening-settings.ts';
 import { useListeningSettings } from './listening-settings-store.ts';
 import { createListenerHold } from './listener-hold.ts';
@@ -52,8 +53,8 @@ export interface PlayerState {
 
 const RESTART_THRESHOLD_S = 3;
 
-/** The page's renders for a first Play wait until its early element has begun loading. */
-const renderHold = createListenerHold<PlayerState>(100);
+/** The page's renders for a first Play wait until its early element sounds (early-start.ts). */
+const renderHold = createListenerHold<PlayerState>(FIRST_SOUND_HOLD_MS);
 
 export const usePlayerStore = create<PlayerState>()((_set, _get, api) => {
   renderHold.attach(api);
@@ -116,7 +117,8 @@ export function loadPlayback(): Promise<void> {
 function withPlayback(run: (provider: PlaybackProvider) => void, start = false) {
   if (provider) return run(provider);
   waiting.push(run);
-  if (start) loadPlayback().catch(engineFailed);
+  // A first sound started early comes first: the engine's code waits for it.
+  if (start) afterForegroundWork(() => void loadPlayback().catch(engineFailed));
 }
 
 /** The engine could not be fetched (offline, network trouble): nothing plays, and it says so. */
@@ -126,7 +128,8 @@ function engineFailed(error: unknown) {
   stopEarlyStart();
   console.warn('The audio engine did not load.', error);
   waiting.length = 0;
-  if (get().status === 'loading') set({ status: 'paused' });
+  // Nothing plays any more (the early element, which may have sounded, was stopped).
+  if (get().status === 'loading' || get().status === 'playing') set({ status: 'paused' });
   useToastStore.getState().add({ type: 'danger', message: trans('Could not play this track.') });
 }
 
@@ -279,8 +282,13 @@ function load(index: number, autoplay: boolean, startAt = 0) {
       src,
       muted ? 0 : plainElementVolume(volume, decibelsToGain(options.levelDb)),
     );
-    // (One that fails at once is let go by the hold's own limit.)
-    element.addEventListener('loadstart', renderHold.resume, { once: true });
+    // The engine reports from when it arrives; until then the element's first sound shows.
+    element.addEventListener(
+      'playing',
+      () => !provider && get().index === index && set({ status: 'playing' }),
+      { once: true },
+    );
+    afterForegroundWork(renderHold.resume);
   } else {
     renderHold.resume();
   }
@@ -324,7 +332,7 @@ export const player = {
       return;
     }
     // Before the engine has loaded, this click starts the track on a plain element (load):
-    // the page re-renders once that element has begun fetching (listener-hold.ts).
+    // the page re-renders once that element sounds (listener-hold.ts).
     if (!provider) renderHold.hold();
     let items = toQueueItems(tracks);
     const start = Math.min(options.startIndex ?? 0, items.length - 1);
