@@ -393,6 +393,44 @@ describe('the listening engine', () => {
     await context.close();
   });
 
+  it('starts loading a track at the mouse press on Play, and lets it go if no click follows', async () => {
+    const asked: number[] = [];
+    const pressOnPlay = async () => {
+      const { page, context, errors } = await openPage();
+      page.on('request', (request) => {
+        if (request.url().includes(`/tracks/${tracks.loud.id}/stream`)) asked.push(Date.now());
+      });
+      await page.goto(withProbe(trackLink(tracks.loud)));
+      await page.getByRole('main').getByRole('button', { name: 'Play', exact: true }).hover();
+      const before = asked.length;
+      await page.mouse.down();
+      // Asked for at the press, before any click.
+      await expect.poll(() => asked.length).toBeGreaterThan(before);
+      return { page, context, errors, bar: page.getByRole('region', { name: 'Player' }) };
+    };
+
+    // A press and its click a tenth of a second apart, as a person clicks: it sounds.
+    const clicked = await pressOnPlay();
+    await clicked.page.waitForTimeout(100);
+    await clicked.page.mouse.up();
+    await expect.poll(() => outputLevelDb(clicked.page), { timeout: 10_000 }).toBeGreaterThan(-60);
+    await expect
+      .poll(() => clicked.bar.getByRole('button', { name: 'Pause' }).isVisible())
+      .toBe(true);
+    expect(clicked.errors).toEqual([]);
+    await clicked.context.close();
+
+    // A press released away from the button is no click: the track is let go again.
+    const dragged = await pressOnPlay();
+    await dragged.page.mouse.move(0, 0);
+    await dragged.page.mouse.up();
+    await dragged.page.waitForTimeout(2500);
+    expect(await outputLevelDb(dragged.page)).toBeLessThan(-60);
+    const playerPlay = dragged.bar.getByRole('button', { name: 'Play', exact: true });
+    expect(await playerPlay.isDisabled()).toBe(true);
+    await dragged.context.close();
+  });
+
   it('stops a track it started early when the audio engine cannot load, and says so', async () => {
     const { page, context } = await openPage();
     // Every element the page starts, to see afterwards that none goes on playing.

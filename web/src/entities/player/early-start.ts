@@ -61,13 +61,53 @@ export function makeAudioContext(): AudioContext | null {
   }
 }
 
+/** How long a track loaded at a press waits for the click that plays it. */
+const PRESS_HOLD_MS = 2000;
+
+/** A track loading since a mouse press on its Play button, with its node in the context. */
+let pressed: (EarlyStart & { src: string; expiry: ReturnType<typeof setTimeout> }) | null = null;
+
+/**
+ * A mouse press on a Play button comes a tenth of a second or so before its click: the track
+ * starts loading then (a press is a user activation, so its audio context may start too), and
+ * the click only has to play it. A press that leads nowhere lets it go after two seconds.
+ */
+export function prepareEarly(src: string): void {
+  if (pressed?.src === src) return;
+  releasePressed();
+  const element = new Audio();
+  element.preload = 'auto';
+  element.src = src;
+  const context = early?.context ?? makeAudioContext();
+  pressed = {
+    src,
+    element,
+    context,
+    source: context && routeEarly(context, element),
+    expiry: setTimeout(releasePressed, PRESS_HOLD_MS),
+  };
+}
+
+function releasePressed() {
+  if (!pressed) return;
+  clearTimeout(pressed.expiry);
+  stopAudio(pressed.element);
+  if (pressed.context !== early?.context) void pressed.context?.close().catch(() => undefined);
+  pressed = null;
+}
+
 /** Starts `src` now at `volume` (0–1, already levelled and muted as the engine would). */
 export function startEarly(src: string, volume: number): HTMLAudioElement {
   stopEarlyElement();
-  const element = new Audio();
+  const ready = pressed?.src === src ? pressed : null;
+  if (ready) {
+    clearTimeout(ready.expiry);
+    pressed = null;
+  } else releasePressed();
+  const element = ready?.element ?? new Audio();
   element.preload = 'auto';
   element.volume = volume;
-  element.src = src;
+  if (!ready) element.src = src;
   // A refusal or a failure is reported by the engine, which sees the element's state.
   const played = element.play();
   beginForegroundWork(
@@ -78,9 +118,12 @@ export function startEarly(src: string, volume: number): HTMLAudioElement {
     }),
     FIRST_SOUND_HOLD_MS,
   );
-  // After the fetch has begun: a browser's first context can take tens of milliseconds.
-  const context = early?.context ?? makeAudioContext();
-  early = { element, context, source: context && routeEarly(context, element) };
+  if (ready) early = { element, context: ready.context, source: ready.source };
+  else {
+    // After the fetch has begun: a browser's first context can take tens of milliseconds.
+    const context = early?.context ?? makeAudioContext();
+    early = { element, context, source: context && routeEarly(context, element) };
+  }
   return element;
 }
 
@@ -107,6 +150,7 @@ export function takeEarlyStart(): EarlyStart | null {
 
 /** The engine could not load: nothing may go on playing behind the player's back. */
 export function stopEarlyStart(): void {
+  releasePressed();
   stopEarlyElement();
   void early?.context?.close().catch(() => undefined);
   early = null;

@@ -31,6 +31,12 @@ export function PlayActions({
       <Button
         size="lg"
         disabled={!tracks.length}
+        onPointerDown={(event) => {
+          // A mouse press nearly always becomes its click; a touch may become a scroll.
+          if (event.pointerType === 'mouse' && event.button === 0 && !playingThis) {
+            player.prepareTracks(tracks);
+          }
+        }}
         onClick={() => (playingThis ? player.pause() : player.playTracks(tracks, { source }))}
         className="min-w-32"
       >

@@ -7,7 +7,13 @@ import { canPlayAudio } from '../../lib/subscription-permissions.ts';
 import { trans } from '../../lib/translator.ts';
 import { useToastStore } from '../../ui/toast/toast-store.ts';
 import { afterForegroundWork } from '../../lib/foreground-work.ts';
-import { FIRST_SOUND_HOLD_MS, startEarly, stopEarlyStart, takeEarlyStart } from './early-start.ts';
+import {
+  FIRST_SOUND_HOLD_MS,
+  prepareEarly,
+  startEarly,
+  stopEarlyStart,
+  takeEarlyStart,
+} from './early-start.ts';
 import { decibelsToGain, levellingGainDb, plainElementVolume } from './listening-settings.ts';
 import { useListeningSettings } from './listening-settings-store.ts';
 import { createListenerHold } from './listener-hold.ts';
@@ -346,6 +352,16 @@ export const player = {
     }
     set({ queue: items, unshuffled, source: options.source ?? 'direct' });
     load(index, true);
+  },
+  /**
+   * A mouse press on a list's Play button: before the engine has loaded, the track its click
+   * will start begins loading now (early-start.ts).
+   */
+  prepareTracks(tracks: Track[]) {
+    const first = tracks[0];
+    if (provider || !first || first.album?.gapless) return;
+    if (!canPlayAudio(getBootstrap().subscription_permissions)) return;
+    prepareEarly(streamUrl(first));
   },
   /** Plays the list shuffled, whatever the shuffle setting was. */
   shuffleTracks(tracks: Track[]) {
