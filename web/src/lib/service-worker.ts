@@ -18,7 +18,9 @@ export function registerServiceWorker(): Promise<ServiceWorkerRegistration> {
  * Registers the worker once the page has settled, in a built app opened at the top level (an
  * embed framed by another site, or the appearance editor's preview, does not install one).
  * Its first install fetches the whole build: traced in Chromium, that load begun at the
- * page's `load` event held a quick first Play's track back by 100-400 ms (issue 22).
+ * page's `load` event held a quick first Play's track back by 100-400 ms, and begun at the
+ * first click it held a gapless album's decoding back as long (issue 22). So not before the
+ * page is quiet, whatever the listener clicks.
  */
 export function startServiceWorker(): void {
   if (!serviceWorkerSupported() || !import.meta.env.PROD || window.top !== window) return;
@@ -27,5 +29,6 @@ export function startServiceWorker(): void {
       void registerServiceWorker().catch((error: unknown) =>
         console.warn('The service worker did not install.', error),
       ),
+    { atFirstInput: false },
   );
 }

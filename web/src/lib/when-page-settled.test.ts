@@ -109,6 +109,18 @@ describe('work deferred until the page has settled (issue 22)', () => {
     expect(work).toHaveBeenCalledTimes(1);
   });
 
+  it('waits for the page to settle whatever is clicked, when asked', () => {
+    const work = vi.fn();
+    fetching = 1;
+    whenPageSettled(work, { atFirstInput: false });
+    page.dispatchEvent(new Event('click'));
+    vi.advanceTimersByTime(2000);
+    expect(work).not.toHaveBeenCalled();
+    fetching = 0;
+    vi.advanceTimersByTime(1000);
+    expect(work).toHaveBeenCalledTimes(1);
+  });
+
   it('never runs once cancelled', () => {
     const work = vi.fn();
     const cancel = whenPageSettled(work);

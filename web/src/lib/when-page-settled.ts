@@ -17,7 +17,11 @@ const FIRST_INPUTS = ['click', 'keydown'] as const;
  * need to show (issue 22), loaded after it rather than before, yet in place before most
  * clicks. Returns a function that cancels it.
  */
-export function whenPageSettled(work: () => void): () => void {
+export function whenPageSettled(
+  work: () => void,
+  /** Whether the first click or key may run it early (else only the page's settling does). */
+  { atFirstInput = true }: { atFirstInput?: boolean } = {},
+): () => void {
   let quietChecks = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let cancelled = false;
@@ -39,7 +43,7 @@ export function whenPageSettled(work: () => void): () => void {
       start();
     } else timer = setTimeout(check, CHECK_EVERY_MS);
   };
-  for (const type of FIRST_INPUTS) window.addEventListener(type, run, true);
+  if (atFirstInput) for (const type of FIRST_INPUTS) window.addEventListener(type, run, true);
   timer = setTimeout(check, CHECK_EVERY_MS);
   return () => {
     cancelled = true;
