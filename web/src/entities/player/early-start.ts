@@ -88,6 +88,15 @@ export function prepareEarly(src: string): void {
   };
 }
 
+/** The element a press began loading for `src`, handed over; one for another track goes. */
+function takePressed(src: string) {
+  const ready = pressed?.src === src ? pressed : null;
+  if (!ready) return void releasePressed();
+  clearTimeout(ready.expiry);
+  pressed = null;
+  return ready;
+}
+
 function releasePressed() {
   if (!pressed) return;
   clearTimeout(pressed.expiry);
@@ -99,11 +108,7 @@ function releasePressed() {
 /** Starts `src` now at `volume` (0–1, already levelled and muted as the engine would). */
 export function startEarly(src: string, volume: number): HTMLAudioElement {
   stopEarlyElement();
-  const ready = pressed?.src === src ? pressed : null;
-  if (ready) {
-    clearTimeout(ready.expiry);
-    pressed = null;
-  } else releasePressed();
+  const ready = takePressed(src);
   const element = ready?.element ?? new Audio();
   element.preload = 'auto';
   element.volume = volume;
