@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../src/db/database.ts';
-import { migrateToLatest } from '../src/db/migrations/index.ts';
+import { migrateToLatest, migrateUpTo } from '../src/db/migrations/index.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/database.ts';
 
 const TABLES = [
@@ -49,6 +49,14 @@ describe(`migrations (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'SQLite'}
 
     const tables = (await handle.db.introspection.getTables()).map((table) => table.name);
     expect(tables).toEqual(expect.arrayContaining(TABLES));
+  });
+
+  it('a database one migration behind takes the missing one', async () => {
+    const { handle } = await emptyDatabase();
+    const earlier = await migrateUpTo(handle.db, '0021_search_ids_in_rowid');
+    expect(earlier.at(-1)).toBe('0021_search_ids_in_rowid');
+    expect(await migrateToLatest(handle.db)).toEqual(['0022_search_index_per_kind']);
+    expect(await migrateToLatest(handle.db)).toEqual([]);
   });
 
   it('create tables that read back what was written', async () => {
