@@ -233,6 +233,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   app.setNotFoundHandler(async (request, reply) => {
+    // JSON answers have no HEAD routes (registerEndpoint): a HEAD is routed again as a GET,
+    // whose headers are sent and body is not (Node sends none in answer to a HEAD).
+    if (request.method === 'HEAD') {
+      reply.hijack();
+      request.raw.method = 'GET';
+      app.routing(request.raw, reply.raw);
+      return reply;
+    }
     const wantsPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
       !isApiUrl(request.url) &&

@@ -37,3 +37,25 @@ describe('health checks with the database gone', () => {
     }
   });
 });
+
+describe('HEAD of a JSON answer', () => {
+  it('is answered as its GET, with the headers and without the body', async () => {
+    const get = await testApp.app.inject({ url: '/health/ready' });
+    const head = await testApp.app.inject({ method: 'HEAD', url: '/health/ready' });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toBe(get.headers['content-type']);
+    expect(head.headers['content-length']).toBe(get.headers['content-length']);
+    expect(head.rawPayload.length).toBe(0);
+  });
+
+  it('gets the status its GET would: sign-in required, not found', async () => {
+    const signedOut = await testApp.app.inject({ url: '/api/v1/notifications' });
+    const head = await testApp.app.inject({ method: 'HEAD', url: '/api/v1/notifications' });
+    expect(signedOut.statusCode).toBe(401);
+    expect(head.statusCode).toBe(401);
+    expect(head.rawPayload.length).toBe(0);
+    const missing = await testApp.app.inject({ method: 'HEAD', url: '/api/v1/no-such-thing' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.rawPayload.length).toBe(0);
+  });
+});
