@@ -242,7 +242,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       return reply;
     }
     const wantsPage =
-      (request.method === 'GET' || request.method === 'HEAD') &&
+      request.method === 'GET' &&
       !isApiUrl(request.url) &&
       // A missing file (an avatar that was removed) is a 404, not the app's page.
       !request.url.startsWith('/assets/') &&
