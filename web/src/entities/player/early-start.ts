@@ -90,8 +90,11 @@ export function prepareEarly(src: string): void {
 
 /** The element a press began loading for `src`, handed over; one for another track goes. */
 function takePressed(src: string) {
-  const ready = pressed?.src === src ? pressed : null;
-  if (!ready) return void releasePressed();
+  if (pressed?.src !== src) {
+    releasePressed();
+    return null;
+  }
+  const ready = pressed;
   clearTimeout(ready.expiry);
   pressed = null;
   return ready;
