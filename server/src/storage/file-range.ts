@@ -1,27 +1,22 @@
 import { close, createReadStream, open, read, type ReadStream } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
+import { createBufferPool } from './read-buffers.ts';
 
 /** DESIGN §4: a 1 MiB read buffer streams about 1.5x faster than Node's 64 KiB default. */
 export const STREAM_HIGH_WATER_MARK = 1024 * 1024;
 
-/**
- * Spent read buffers kept for the next stream. A piped file stream allocates a fresh 1 MiB
- * buffer for every read; at loopback speed that is hundreds of MB a second of outside memory,
- * and V8 answers it with full collections (about a tenth of the CPU of a 5 MB stream).
- * Eight are kept at most: a burst of streams leaves 8 MiB behind, not one buffer per read.
- */
-const spare: Buffer[] = [];
-const MAX_SPARE = 8;
-const takeBuffer = () => spare.pop() ?? Buffer.allocUnsafeSlow(STREAM_HIGH_WATER_MARK);
-const giveBack = (buffer: Buffer) => {
-  if (spare.length < MAX_SPARE) spare.push(buffer);
-};
+/** Read buffers of every stream sent by `sendTo`: 32 serve 16 listeners at once. */
+export const readBuffers = createBufferPool({
+  bytes: STREAM_HIGH_WATER_MARK,
+  max: 32,
+  idleMs: 10_000,
+});
 
 /**
  * A local file's bytes `start..end` (inclusive). Read like any stream it is a plain file
  * stream, opened on the first read; `sendTo` sends it to a response through two reused
- * buffers instead (see `spare`).
+ * buffers instead (see `readBuffers`).
  */
 export class FileRange extends Readable {
   private inner: ReadStream | undefined;
@@ -67,7 +62,7 @@ export class FileRange extends Readable {
     let position = this.range?.start ?? 0;
     let remaining = length;
     /** Buffers free to read into; a buffer out of this list is being read or written. */
-    const free: Buffer[] = [takeBuffer(), takeBuffer()];
+    const free: Buffer[] = [readBuffers.take(), readBuffers.take()];
     let reading = false;
 
     const finish = (error?: NodeJS.ErrnoException) => {
@@ -75,7 +70,7 @@ export class FileRange extends Readable {
       finished = true;
       out.off('close', onClose);
       // Buffers still being read into or written are left to the collector, never reused.
-      for (const buffer of free.splice(0)) giveBack(buffer);
+      for (const buffer of free.splice(0)) readBuffers.giveBack(buffer);
       // A read still on the pool closes the file when it returns (its number is not reused).
       if (fd >= 0 && !reading) close(fd, () => {});
       if (error) out.destroy(error);
@@ -99,7 +94,7 @@ export class FileRange extends Readable {
       read(fd, buffer, 0, Math.min(buffer.length, remaining), position, (error, bytes) => {
         reading = false;
         if (finished) {
-          giveBack(buffer);
+          readBuffers.giveBack(buffer);
           close(fd, () => {});
           return;
         }
