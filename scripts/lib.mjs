@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 
 export const root = new URL('..', import.meta.url).pathname;
@@ -40,9 +41,16 @@ export function isStale(output, sources) {
 
 /**
  * How Node runs the server and its command-line tools (server/node-flags.json): the flags
- * before the script, and the environment added beneath the caller's own.
+ * before the script, V8's background threads for this machine's cores, and the environment
+ * added beneath the caller's own.
  */
 export function serverNode() {
-  const { flags, env } = JSON.parse(readFileSync(join(root, 'server/node-flags.json'), 'utf8'));
-  return { flags, env: (own = process.env) => ({ ...env, ...own }) };
+  const { flags, backgroundThreads, env } = JSON.parse(
+    readFileSync(join(root, 'server/node-flags.json'), 'utf8'),
+  );
+  const threads = Math.max(1, Math.min(backgroundThreads.max, availableParallelism() - 1));
+  return {
+    flags: [...flags, `--v8-pool-size=${threads}`],
+    env: (own = process.env) => ({ ...env, ...own }),
+  };
 }

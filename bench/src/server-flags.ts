@@ -1,14 +1,8 @@
 import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { root, serverNode } from '../../scripts/lib.mjs';
 
-const ROOT = new URL('../../', import.meta.url).pathname;
-const nodeRun = JSON.parse(readFileSync(`${ROOT}server/node-flags.json`, 'utf8')) as {
-  flags: string[];
-  env: Record<string, string>;
-};
-
-/** The Node flags `npm start` runs the server with, so the benchmarks measure the same process. */
-export const SERVER_NODE_FLAGS: string[] = nodeRun.flags;
+/** The Node flags and environment `npm start` runs the server with (scripts/lib.mjs). */
+const nodeRun = serverNode();
 
 /**
  * Runs the built server, or one of its command-line tools, as `npm start` does (its Node flags
@@ -31,8 +25,8 @@ export function spawnServerNode(options: {
     ...(options.args ?? []),
   ];
   return spawn(command[0]!, command.slice(1), {
-    cwd: ROOT,
+    cwd: root,
     stdio: options.stdio ?? ['ignore', 'ignore', 'inherit'],
-    env: { ...nodeRun.env, ...inherited, ...options.env },
+    env: nodeRun.env({ ...inherited, ...options.env }),
   });
 }
