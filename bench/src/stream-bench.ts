@@ -110,9 +110,8 @@ export async function runStreamBench(plan: StreamPlan): Promise<void> {
     const ceilings: number[] = [];
     try {
       for (let round = 0; round < plan.rounds; round++) {
-        // Fresh instances of both: a bare server kept from round to round ran ever faster
-        // (1.2 GB/s in the first round, 2.4 in the fifth, as its code warmed), beside a fresh
-        // Backbeat each round.
+        // Fresh instances of both, so that they start alike: a bare server kept from round to
+        // round had run (and warmed its code) for seconds longer than the fresh Backbeat.
         if (!app || !bare || plan.freshInstances) {
           await app?.stop();
           bare?.stop();
