@@ -81,8 +81,8 @@ async function roundOfTurns(mine: Target, bare: Target, ms: number) {
       totals[which]!.seconds += run.seconds;
     }
   }
-  const [ours, ceiling] = totals.map((total) => total.bytes / total.seconds);
-  return { mine: ours!, ceiling: ceiling! };
+  const rate = (total: { bytes: number; seconds: number }) => total.bytes / total.seconds;
+  return { mine: rate(totals[0]!), ceiling: rate(totals[1]!) };
 }
 
 export interface StreamPlan {

@@ -7,7 +7,7 @@
  * burst of listeners leaves nothing behind for long. With only 8 kept, 8 listeners (two
  * buffers each) still allocated a buffer for most reads: V8 ran a full collection every ~60 ms,
  * about a third of the main thread, and streaming pinned to one core ran at 0.75x a bare Node
- * server; with 32 kept it ran at 1.03x (issue 22).
+ * server; with 32 kept, at 1.03x and 1.14x in two runs (issue 22).
  */
 export interface BufferPool {
   take(): Buffer;
