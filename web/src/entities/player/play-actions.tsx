@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import type { PlaySource, Track } from '@backbeat/common';
 import { useTrans } from '../../lib/translator.ts';
@@ -26,6 +27,9 @@ export function PlayActions({
       tracks.some((t) => t.id === s.queue[s.index]?.track.id) &&
       s.queue.length >= Math.min(tracks.length, 1),
   );
+  // The track this Play starts is readied while the page shows it (issue 22).
+  const first = tracks[0];
+  useEffect(() => (first ? player.readyTracks([first]) : undefined), [first]);
   return (
     <>
       <Button

@@ -10,9 +10,11 @@ import { afterForegroundWork } from '../../lib/foreground-work.ts';
 import {
   FIRST_SOUND_HOLD_MS,
   prepareEarly,
+  readyEarly,
   startEarly,
   stopEarlyStart,
   takeEarlyStart,
+  unreadyEarly,
 } from './early-start.ts';
 import { decibelsToGain, levellingGainDb, plainElementVolume } from './listening-settings.ts';
 import { useListeningSettings } from './listening-settings-store.ts';
@@ -85,6 +87,17 @@ export const currentItem = (state: PlayerState): QueueItem | null =>
   state.queue[state.index] ?? null;
 export const useCurrentTrack = () => usePlayerStore((s) => currentItem(s)?.track ?? null);
 export const streamUrl = (track: Track) => apiUrl(streamTrack, { id: track.id });
+
+/**
+ * The file a first Play of `tracks` starts on a plain element before the engine loads, or
+ * null: once the engine is here it plays, and a gapless album waits for it to decode.
+ */
+function earlySource(tracks: Track[]): string | null {
+  const first = tracks[0];
+  if (provider || !first || first.album?.gapless) return null;
+  if (!canPlayAudio(getBootstrap().subscription_permissions)) return null;
+  return streamUrl(first);
+}
 
 let provider: PlaybackProvider | null = null;
 let engine: Promise<void> | null = null;
@@ -358,10 +371,15 @@ export const player = {
    * will start begins loading now (early-start.ts).
    */
   prepareTracks(tracks: Track[]) {
-    const first = tracks[0];
-    if (provider || !first || first.album?.gapless) return;
-    if (!canPlayAudio(getBootstrap().subscription_permissions)) return;
-    prepareEarly(streamUrl(first));
+    const src = earlySource(tracks);
+    if (src) prepareEarly(src);
+  },
+  /** A Play button for `tracks` is on the page: its first track is readied; returns the release. */
+  readyTracks(tracks: Track[]): () => void {
+    const src = earlySource(tracks);
+    if (!src) return () => {};
+    readyEarly(src);
+    return () => unreadyEarly(src);
   },
   /** Plays the list shuffled, whatever the shuffle setting was. */
   shuffleTracks(tracks: Track[]) {
