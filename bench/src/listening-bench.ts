@@ -304,8 +304,9 @@ async function clickToAudioRows(browser: Browser, server: TestServer, quick: boo
       ours.push(await clickToFirstAudio(browser, server, path));
       ceiling.push(await clickToFirstAudio(browser, bare, `/play/${index}`));
     }
-    // As a person clicks (the button held a tenth of a second): the app starts loading the
-    // track at the press; the bare page, like most, at the click. Timed from the click.
+    // As a person clicks (the button held a tenth of a second): the app, which readied the
+    // track when its Play button showed, starts its audio context at the press; the bare page,
+    // like most, does all at the click. Timed from the click.
     for (const [index, path] of quick ? [] : paths.entries()) {
       pressed.ours.push(await clickToFirstAudio(browser, server, path, PRESS_MS));
       pressed.ceiling.push(await clickToFirstAudio(browser, bare, `/play/${index}`, PRESS_MS));
