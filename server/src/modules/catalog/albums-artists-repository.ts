@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db, Dialect } from '../../db/database.ts';
+import { compiledByNumbers } from '../../db/compiled-read.ts';
 import { compiledByIds, inIds } from '../../db/id-list.ts';
 import type { AlbumRow, ArtistRow, NamedRef } from './rows.ts';
 import { ALBUMS_BY, createLinkedIdQueries, type Page } from './linked-ids.ts';
@@ -47,6 +48,71 @@ export function createAlbumsArtistsQueries(db: Db, dialect: Dialect) {
       .where(inIds(dialect, 'artists.id', ids))
       .where(artistVisible(viewerId));
   const readPublicArtists = compiledByIds(db, dialect, (ids) => artistRows(ids, 0));
+  const readArtistAlbumIds = compiledByNumbers(
+    db,
+    (artistId: number, viewerId: number, limit: number, offset: number) =>
+      db
+        .selectFrom('album_artists')
+        .innerJoin('albums', 'albums.id', 'album_artists.album_id')
+        .select('albums.id')
+        .where('album_artists.artist_id', '=', artistId)
+        .where(visible('albums', viewerId))
+        .orderBy('albums.release_date', 'desc')
+        .orderBy('albums.id', 'desc')
+        .limit(limit)
+        .offset(offset),
+  );
+  // The similar artists' two reads (see similarArtistIds), compiled once.
+  const readSimilarSharingAll = compiledByNumbers(db, (artistId: number, limit: number) => {
+    const mine = db
+      .selectFrom('artist_genres as mine')
+      .select('mine.genre_id')
+      .where('mine.artist_id', '=', artistId);
+    return db
+      .selectFrom(
+        db
+          .selectFrom('artists')
+          .select(['artists.id', 'artists.popularity'])
+          .orderBy('artists.popularity', 'desc')
+          .orderBy('artists.id', 'desc')
+          .limit(SIMILAR_SCAN)
+          .as('a'),
+      )
+      .select('a.id')
+      .where('a.id', '<>', artistId)
+      .where((eb) => eb.exists(mine))
+      .where(
+        (eb) =>
+          eb
+            .selectFrom('artist_genres as theirs')
+            .select(eb.fn.countAll().as('shared'))
+            .whereRef('theirs.artist_id', '=', 'a.id')
+            .where('theirs.genre_id', 'in', mine),
+        '=',
+        (eb) =>
+          eb
+            .selectFrom('artist_genres as mine')
+            .select(eb.fn.countAll().as('genres'))
+            .where('mine.artist_id', '=', artistId),
+      )
+      .orderBy('a.popularity', 'desc')
+      .orderBy('a.id', 'desc')
+      .limit(limit);
+  });
+  const readSimilarByShared = compiledByNumbers(db, (artistId: number, limit: number) =>
+    db
+      .selectFrom('artist_genres as mine')
+      .innerJoin('artist_genres as theirs', 'theirs.genre_id', 'mine.genre_id')
+      .innerJoin('artists', 'artists.id', 'theirs.artist_id')
+      .select(['artists.id', sql<number>`count(*)`.as('shared')])
+      .where('mine.artist_id', '=', artistId)
+      .where('theirs.artist_id', '<>', artistId)
+      .groupBy(['artists.id', 'artists.popularity'])
+      .orderBy('shared', 'desc')
+      .orderBy('artists.popularity', 'desc')
+      .orderBy('artists.id', 'desc')
+      .limit(limit),
+  );
   return {
     async albumsByIds(ids: readonly number[]): Promise<AlbumRow[]> {
       if (!ids.length) return [];
@@ -81,17 +147,7 @@ export function createAlbumsArtistsQueries(db: Db, dialect: Dialect) {
       viewerId: number,
       page: { limit: number; offset: number },
     ) {
-      const rows = await db
-        .selectFrom('album_artists')
-        .innerJoin('albums', 'albums.id', 'album_artists.album_id')
-        .select('albums.id')
-        .where('album_artists.artist_id', '=', artistId)
-        .where(visible('albums', viewerId))
-        .orderBy('albums.release_date', 'desc')
-        .orderBy('albums.id', 'desc')
-        .limit(page.limit)
-        .offset(page.offset)
-        .execute();
+      const rows = await readArtistAlbumIds(artistId, viewerId, page.limit, page.offset);
       return rows.map((r) => r.id);
     },
 
@@ -177,55 +233,9 @@ export function createAlbumsArtistsQueries(db: Db, dialect: Dialect) {
       // where counting the shared genres of every artist in those genres read thousands
       // (~2 ms on a 100,000-track catalog). Only the first SIMILAR_SCAN are walked; if fewer
       // share every genre, the full count below decides.
-      const mine = db
-        .selectFrom('artist_genres as mine')
-        .select('mine.genre_id')
-        .where('mine.artist_id', '=', artistId);
-      const sharingAll = await db
-        .selectFrom(
-          db
-            .selectFrom('artists')
-            .select(['artists.id', 'artists.popularity'])
-            .orderBy('artists.popularity', 'desc')
-            .orderBy('artists.id', 'desc')
-            .limit(SIMILAR_SCAN)
-            .as('a'),
-        )
-        .select('a.id')
-        .where('a.id', '<>', artistId)
-        .where((eb) => eb.exists(mine))
-        .where(
-          (eb) =>
-            eb
-              .selectFrom('artist_genres as theirs')
-              .select(eb.fn.countAll().as('shared'))
-              .whereRef('theirs.artist_id', '=', 'a.id')
-              .where('theirs.genre_id', 'in', mine),
-          '=',
-          (eb) =>
-            eb
-              .selectFrom('artist_genres as mine')
-              .select(eb.fn.countAll().as('genres'))
-              .where('mine.artist_id', '=', artistId),
-        )
-        .orderBy('a.popularity', 'desc')
-        .orderBy('a.id', 'desc')
-        .limit(limit)
-        .execute();
+      const sharingAll = await readSimilarSharingAll(artistId, limit);
       if (sharingAll.length === limit) return sharingAll.map((r) => r.id);
-      const rows = await db
-        .selectFrom('artist_genres as mine')
-        .innerJoin('artist_genres as theirs', 'theirs.genre_id', 'mine.genre_id')
-        .innerJoin('artists', 'artists.id', 'theirs.artist_id')
-        .select(['artists.id', sql<number>`count(*)`.as('shared')])
-        .where('mine.artist_id', '=', artistId)
-        .where('theirs.artist_id', '<>', artistId)
-        .groupBy(['artists.id', 'artists.popularity'])
-        .orderBy('shared', 'desc')
-        .orderBy('artists.popularity', 'desc')
-        .orderBy('artists.id', 'desc')
-        .limit(limit)
-        .execute();
+      const rows = await readSimilarByShared(artistId, limit);
       return rows.map((r) => r.id);
     },
   };

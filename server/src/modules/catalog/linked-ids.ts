@@ -1,3 +1,4 @@
+import { compiledByNumbers } from '../../db/compiled-read.ts';
 import type { Db } from '../../db/database.ts';
 import { visible } from './visibility.ts';
 
@@ -45,38 +46,64 @@ export function createLinkedIdQueries(db: Db) {
       .where(`link.${link.key}` as 'link.tag_id', '=', id)
       .where(visible('albums', viewerId));
 
-  return {
-    async trackIds(link: TrackLink, id: number, viewerId: number, page: Page): Promise<number[]> {
-      const rows = await tracksThrough(link, id, viewerId)
+  // Each read is compiled once per link table and shape (compiled-read.ts), not per request.
+  const trackIdReads = perLink((link: TrackLink) =>
+    compiledByNumbers(db, (id: number, viewerId: number, limit: number, offset: number) =>
+      tracksThrough(link, id, viewerId)
         .select('tracks.id')
         .orderBy('tracks.popularity', 'desc')
         .orderBy('tracks.id')
-        .limit(page.limit)
-        .offset(page.offset)
-        .execute();
-      return rows.map((r) => r.id);
-    },
-    async countTracks(link: TrackLink, id: number, viewerId: number): Promise<number> {
-      const row = await tracksThrough(link, id, viewerId)
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .executeTakeFirstOrThrow();
-      return Number(row.count);
-    },
-    async albumIds(link: AlbumLink, id: number, viewerId: number, page: Page): Promise<number[]> {
-      const rows = await albumsThrough(link, id, viewerId)
+        .limit(limit)
+        .offset(offset),
+    ),
+  );
+  const trackCounts = perLink((link: TrackLink) =>
+    compiledByNumbers(db, (id: number, viewerId: number) =>
+      tracksThrough(link, id, viewerId).select((eb) => eb.fn.countAll<number>().as('count')),
+    ),
+  );
+  const albumIdReads = perLink((link: AlbumLink) =>
+    compiledByNumbers(db, (id: number, viewerId: number, limit: number, offset: number) =>
+      albumsThrough(link, id, viewerId)
         .select('albums.id')
         .orderBy('albums.popularity', 'desc')
         .orderBy('albums.id')
-        .limit(page.limit)
-        .offset(page.offset)
-        .execute();
+        .limit(limit)
+        .offset(offset),
+    ),
+  );
+  const albumCounts = perLink((link: AlbumLink) =>
+    compiledByNumbers(db, (id: number, viewerId: number) =>
+      albumsThrough(link, id, viewerId).select((eb) => eb.fn.countAll<number>().as('count')),
+    ),
+  );
+
+  return {
+    async trackIds(link: TrackLink, id: number, viewerId: number, page: Page): Promise<number[]> {
+      const rows = await trackIdReads(link)(id, viewerId, page.limit, page.offset);
+      return rows.map((r) => r.id);
+    },
+    async countTracks(link: TrackLink, id: number, viewerId: number): Promise<number> {
+      const [row] = await trackCounts(link)(id, viewerId);
+      return Number(row?.count ?? 0);
+    },
+    async albumIds(link: AlbumLink, id: number, viewerId: number, page: Page): Promise<number[]> {
+      const rows = await albumIdReads(link)(id, viewerId, page.limit, page.offset);
       return rows.map((r) => r.id);
     },
     async countAlbums(link: AlbumLink, id: number, viewerId: number): Promise<number> {
-      const row = await albumsThrough(link, id, viewerId)
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .executeTakeFirstOrThrow();
-      return Number(row.count);
+      const [row] = await albumCounts(link)(id, viewerId);
+      return Number(row?.count ?? 0);
     },
+  };
+}
+
+/** One read per link table (the `*_BY` constants), made at its first use. */
+function perLink<Link, Read>(make: (link: Link) => Read): (link: Link) => Read {
+  const made = new Map<Link, Read>();
+  return (link) => {
+    let read = made.get(link);
+    if (!read) made.set(link, (read = make(link)));
+    return read;
   };
 }
