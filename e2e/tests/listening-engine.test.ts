@@ -382,6 +382,10 @@ describe('the listening engine', () => {
     const clicked = await openTrackPage();
     await expect.poll(() => asked.length).toBeGreaterThan(0);
     expect(await outputLevelDb(clicked.page)).toBeLessThan(-60);
+    // The page's audio context, made with it, waits suspended: it renders nothing meanwhile.
+    const contextState = () =>
+      clicked.page.evaluate(() => (window as ProbedWindow).__backbeatAudio?.context.state);
+    expect(await contextState()).toBe('suspended');
     // A press and its click a tenth of a second apart, as a person clicks: it sounds.
     await clicked.page.mouse.down();
     await clicked.page.waitForTimeout(100);
@@ -390,6 +394,7 @@ describe('the listening engine', () => {
     await expect
       .poll(() => clicked.bar.getByRole('button', { name: 'Pause' }).isVisible())
       .toBe(true);
+    expect(await contextState()).toBe('running');
     expect(clicked.errors).toEqual([]);
     await clicked.context.close();
 

@@ -20,6 +20,7 @@ interface Shape<Row> {
  * and on nothing else: each pattern of zeros is one shape, compiled once with every other
  * number replaced by a stand-in that is then found among the parameters. Where a stand-in
  * cannot be found, or shows in the SQL text itself, the read is built on every call instead.
+ * (`compiledByIds` in id-list.ts does the same for a read bound to one id list.)
  */
 export function compiledByNumbers<Args extends number[], Row>(
   db: Kysely<Database>,

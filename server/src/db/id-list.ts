@@ -28,6 +28,7 @@ export function inIds(
  * and then run with each call's ids: building and compiling a query of twenty columns cost
  * ~50 µs, done for every card list of every page (issue 22). `build` makes the query for
  * the given ids with `inIds`; if it binds anything else, it is built and run on each call.
+ * (`compiledByNumbers` in compiled-read.ts does the same for reads bound to a few numbers.)
  */
 export function compiledByIds<Row>(
   db: Kysely<Database>,

@@ -90,12 +90,9 @@ let ready: (EarlyStart & { src: string; expiry: ReturnType<typeof setTimeout> | 
 export function readyEarly(src: string): void {
   if (ready?.src === src || early || savingData()) return;
   releaseReady();
-  const element = new Audio();
-  element.preload = 'metadata';
-  element.src = src;
   const context = earlyContext();
   silence(context);
-  ready = { src, element, context, source: context && routeEarly(context, element), expiry: null };
+  ready = { src, ...routedAudio(src, 'metadata', context), expiry: null };
 }
 
 /** The page no longer shows that Play button: what was readied for it, unless pressed, goes. */
@@ -118,16 +115,15 @@ export function prepareEarly(src: string): void {
     ready.expiry = setTimeout(unpress, PRESS_HOLD_MS);
     return;
   }
+  ready = { src, ...routedAudio(src, 'auto', context), expiry: setTimeout(unpress, PRESS_HOLD_MS) };
+}
+
+/** An element loading `src` as `preload` says, routed into `context` where there is one. */
+function routedAudio(src: string, preload: 'metadata' | 'auto', context: AudioContext | null) {
   const element = new Audio();
-  element.preload = 'auto';
+  element.preload = preload;
   element.src = src;
-  ready = {
-    src,
-    element,
-    context,
-    source: context && routeEarly(context, element),
-    expiry: setTimeout(unpress, PRESS_HOLD_MS),
-  };
+  return { element, context, source: context && routeEarly(context, element) };
 }
 
 /** No click followed the press: a track loading in full goes, one readied at sight stays. */
@@ -177,28 +173,26 @@ function releaseReady() {
 export function startEarly(src: string, volume: number): HTMLAudioElement {
   stopEarlyElement();
   const readied = takeReady(src);
-  if (readied) {
-    // Its context first: resumed before the play, the first sound came ~10 ms sooner.
-    if (readied.context) resumeContext(readied.context);
-    readied.element.volume = volume;
-    // It keeps its `preload`: raising it now restarts Chromium's suspended pipeline
-    // (measured: ~15 ms more to the first sound); playing loads it in full anyway.
-    const played = readied.element.play();
-    beginForegroundWork(sounding(readied.element, played), FIRST_SOUND_HOLD_MS);
-    early = { element: readied.element, context: readied.context, source: readied.source };
-    return readied.element;
-  }
-  const element = new Audio();
-  element.preload = 'auto';
+  // A readied context first: resumed before the play, the first sound came ~10 ms sooner.
+  if (readied?.context) resumeContext(readied.context);
+  const element = readied?.element ?? new Audio();
   element.volume = volume;
-  element.src = src;
+  // A readied element keeps its `preload`: raising it now restarts Chromium's suspended
+  // pipeline (measured: ~15 ms more to the first sound); playing loads it in full anyway.
+  if (!readied) {
+    element.preload = 'auto';
+    element.src = src;
+  }
   // A refusal or a failure is reported by the engine, which sees the element's state.
   const played = element.play();
   beginForegroundWork(sounding(element, played), FIRST_SOUND_HOLD_MS);
-  // After the fetch has begun: a browser's first context can take tens of milliseconds.
-  const context = earlyContext();
-  if (context) resumeContext(context);
-  early = { element, context, source: context && routeEarly(context, element) };
+  if (readied) early = { element, context: readied.context, source: readied.source };
+  else {
+    // After the fetch has begun: a browser's first context can take tens of milliseconds.
+    const context = earlyContext();
+    if (context) resumeContext(context);
+    early = { element, context, source: context && routeEarly(context, element) };
+  }
   return element;
 }
 
