@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { compiledByNumbers } from '../src/db/compiled-read.ts';
+import { compiledByIdsAndNumbers, compiledByNumbers } from '../src/db/compiled-read.ts';
+import { compiledByIds, inIds } from '../src/db/id-list.ts';
 import { openDatabase, type DatabaseHandle } from '../src/db/database.ts';
 
 /*
@@ -69,6 +70,56 @@ describe('compiledByNumbers', () => {
     const read = compiledByNumbers(db, build);
     expect(ids(await read(2))).toEqual([1, 2]);
     expect(ids(await read(3))).toEqual([1, 2, 3]);
+    // Once for the shape it could not keep, then once for each call.
+    expect(build).toHaveBeenCalledTimes(3);
+  });
+});
+
+/** The songs among `wanted` that the viewer sees (public, or their own when logged in). */
+const songsAmong = (wanted: readonly number[], viewerId: number) => {
+  const query = db
+    .selectFrom('songs')
+    .select('id')
+    .where(inIds('sqlite', 'id', wanted));
+  return (
+    viewerId
+      ? query.where((eb) => eb.or([eb('is_public', '=', 1), eb('owner_id', '=', viewerId)]))
+      : query.where('is_public', '=', 1)
+  ).orderBy('id');
+};
+
+describe('compiledByIdsAndNumbers', () => {
+  it('answers as the query built for each call, for any id list, and builds each shape once', async () => {
+    const build = vi.fn(songsAmong);
+    const read = compiledByIdsAndNumbers(db, 'sqlite', build);
+    const calls: [number[], number][] = [
+      [[1, 2, 3, 4], 0],
+      [[5, 6], 1],
+      [[2, 4, 6, 8, 10, 12], 2],
+      [[], 2],
+      [[7, 9, 11], 0],
+      [[3, 6, 9, 12], 1],
+    ];
+    for (const [wanted, viewer] of calls) {
+      expect(ids(await read(wanted, viewer))).toEqual(
+        ids(await songsAmong(wanted, viewer).execute()),
+      );
+    }
+    // Two shapes: nobody, and a viewer.
+    expect(build).toHaveBeenCalledTimes(2);
+  });
+
+  it('by ids alone, builds on every call a read that binds anything besides its ids', async () => {
+    const build = vi.fn((wanted: readonly number[]) =>
+      db
+        .selectFrom('songs')
+        .select('id')
+        .where(inIds('sqlite', 'id', wanted))
+        .where('is_public', '=', 1),
+    );
+    const read = compiledByIds(db, 'sqlite', build);
+    expect(ids(await read([1, 2, 3]))).toEqual([1, 3]);
+    expect(ids(await read([5, 6, 7]))).toEqual([5, 7]);
     // Once for the shape it could not keep, then once for each call.
     expect(build).toHaveBeenCalledTimes(3);
   });

@@ -1,11 +1,5 @@
-import {
-  sql,
-  type Compilable,
-  type CompiledQuery,
-  type Expression,
-  type Kysely,
-  type SqlBool,
-} from 'kysely';
+import { sql, type Compilable, type Expression, type Kysely, type SqlBool } from 'kysely';
+import { compiledByIdsAndNumbers } from './compiled-read.ts';
 import type { Database } from './schema.ts';
 import type { Dialect } from './database.ts';
 
@@ -33,16 +27,7 @@ export function inIds(
 export function compiledByIds<Row>(
   db: Kysely<Database>,
   dialect: Dialect,
-  build: (ids: readonly number[]) => Compilable<Row> & { execute(): Promise<Row[]> },
+  build: (ids: readonly number[]) => Compilable<Row>,
 ): (ids: readonly number[]) => Promise<Row[]> {
-  let compiled: CompiledQuery<Row> | null | undefined;
-  return async (ids) => {
-    if (compiled === undefined) {
-      const first = build(ids).compile();
-      compiled = first.parameters.length === 1 ? first : null;
-    }
-    if (!compiled) return build(ids).execute() as Promise<Row[]>;
-    const parameter = dialect === 'postgres' ? [...ids] : JSON.stringify(ids);
-    return (await db.executeQuery<Row>({ ...compiled, parameters: [parameter] })).rows;
-  };
+  return compiledByIdsAndNumbers(db, dialect, build, { fixedValues: false });
 }

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db, Dialect } from '../../db/database.ts';
-import { compiledByNumbers } from '../../db/compiled-read.ts';
+import { compiledByIdsAndNumbers, compiledByNumbers } from '../../db/compiled-read.ts';
 import { compiledByIds, inIds } from '../../db/id-list.ts';
 import type { AlbumRow, ArtistRow, NamedRef } from './rows.ts';
 import { ALBUMS_BY, createLinkedIdQueries, type Page } from './linked-ids.ts';
@@ -47,7 +47,7 @@ export function createAlbumsArtistsQueries(db: Db, dialect: Dialect) {
       .select(['id', 'name', 'image', 'description', 'verified', 'links', 'plays', 'popularity'])
       .where(inIds(dialect, 'artists.id', ids))
       .where(artistVisible(viewerId));
-  const readPublicArtists = compiledByIds(db, dialect, (ids) => artistRows(ids, 0));
+  const readArtists = compiledByIdsAndNumbers(db, dialect, artistRows);
   const readArtistAlbumIds = compiledByNumbers(
     db,
     (artistId: number, viewerId: number, limit: number, offset: number) =>
@@ -193,8 +193,7 @@ export function createAlbumsArtistsQueries(db: Db, dialect: Dialect) {
     /** Artists by id, leaving out those the viewer may not see (nobody by default). */
     async artistsByIds(ids: readonly number[], viewerId = 0): Promise<ArtistRow[]> {
       if (!ids.length) return [];
-      // As nobody sees them (the shared answers), the query binds only the ids.
-      return viewerId ? artistRows(ids, viewerId).execute() : readPublicArtists(ids);
+      return readArtists(ids, viewerId);
     },
 
     async popularArtistIds(page: { limit: number; offset: number }) {
