@@ -113,6 +113,9 @@ export function createAlbumsArtistsQueries(db: Db, dialect: Dialect) {
       .orderBy('artists.id', 'desc')
       .limit(limit),
   );
+  const readVisibleAlbumRow = compiledByNumbers(db, (id: number, viewerId: number) =>
+    albumRows().where('albums.id', '=', id).where(visibleById('albums', viewerId)),
+  );
   return {
     async albumsByIds(ids: readonly number[]): Promise<AlbumRow[]> {
       if (!ids.length) return [];
@@ -121,10 +124,7 @@ export function createAlbumsArtistsQueries(db: Db, dialect: Dialect) {
 
     /** The album's row if this viewer may see it (the album page's one read of it). */
     async visibleAlbumRow(id: number, viewerId: number): Promise<AlbumRow | undefined> {
-      return albumRows()
-        .where('albums.id', '=', id)
-        .where(visibleById('albums', viewerId))
-        .executeTakeFirst();
+      return (await readVisibleAlbumRow(id, viewerId))[0];
     },
 
     async albumArtists(albumIds: readonly number[]): Promise<NamedRef[]> {

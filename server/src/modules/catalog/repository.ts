@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db, Dialect } from '../../db/database.ts';
+import { compiledByNumbers } from '../../db/compiled-read.ts';
 import { compiledByIds, inIds } from '../../db/id-list.ts';
 import { createAlbumsArtistsQueries } from './albums-artists-repository.ts';
 import { TRACKS_BY, createLinkedIdQueries, type Page } from './linked-ids.ts';
@@ -52,6 +53,14 @@ export function createCatalogRepository(db: Db, dialect: Dialect) {
       .where(inIds(dialect, 'track_artists.track_id', ids))
       .orderBy('track_artists.position'),
   );
+  // The album page's tracks, compiled once per shape (nobody, a viewer).
+  const readAlbumTrackRows = compiledByNumbers(db, (albumId: number, viewerId: number) =>
+    trackRows()
+      .where('tracks.album_id', '=', albumId)
+      .where(visible('tracks', viewerId))
+      .orderBy('tracks.number')
+      .orderBy('tracks.id'),
+  );
   return {
     async tracksByIds(ids: readonly number[]): Promise<TrackRow[]> {
       if (!ids.length) return [];
@@ -60,12 +69,7 @@ export function createCatalogRepository(db: Db, dialect: Dialect) {
 
     /** An album's visible tracks in album order, read whole (its page shows them all). */
     async albumTrackRows(albumId: number, viewerId: number): Promise<TrackRow[]> {
-      return trackRows()
-        .where('tracks.album_id', '=', albumId)
-        .where(visible('tracks', viewerId))
-        .orderBy('tracks.number')
-        .orderBy('tracks.id')
-        .execute() as Promise<TrackRow[]>;
+      return (await readAlbumTrackRows(albumId, viewerId)) as TrackRow[];
     },
 
     async trackArtists(trackIds: readonly number[]): Promise<NamedRef[]> {
