@@ -108,3 +108,20 @@ export function userGate(user: User | null, requireEmailConfirmation: boolean): 
 export function landingAddress(viewer: Viewer): '/admin' | '/' {
   return viewer.user && hasPermission(viewer, 'admin.access') ? '/admin' : '/';
 }
+
+/**
+ * Of the permission names someone would hand out (to a user, a role or a plan), those the
+ * giver may not: a holder of `admin` may give anything; anyone else only what they hold
+ * themselves or what every new account gets anyway (`everyoneGets`, the default roles'),
+ * and never `admin`. Issue 35: staff with users.update or roles.update made themselves admins.
+ */
+export function permissionsBeyondGiver(
+  giver: Pick<User, 'permissions'>,
+  names: Iterable<string>,
+  everyoneGets: Iterable<string> = [],
+): string[] {
+  const held = new Set(giver.permissions.map((p) => p.name));
+  if (held.has('admin')) return [];
+  for (const name of everyoneGets) if (name !== 'admin') held.add(name);
+  return [...new Set(names)].filter((name) => !held.has(name));
+}

@@ -49,6 +49,7 @@ import { createNotificationAndWorkspaceServices } from './composition/collaborat
 import { createProfilesRepository } from './modules/profiles/repository.ts';
 import { createProfilesService } from './modules/profiles/service.ts';
 import { createRolesRepository } from './modules/roles/repository.ts';
+import { createGrantGuard } from './modules/roles/grant-guard.ts';
 import { createSessionsRepository } from './modules/sessions/repository.ts';
 import { createSettingsService } from './modules/settings/service.ts';
 import { createThemesRepository } from './modules/themes/repository.ts';
@@ -177,7 +178,7 @@ export function createServices(config: Config, database: DatabaseHandle, fileLog
     onError: (message, error) => void fileLogs.write('error', { message, error: String(error) }),
   });
   const fileEntries = createFileEntriesService({
-    repository: createFileEntriesRepository(db),
+    repository: createFileEntriesRepository(db, database.dialect),
     storage: music.storage,
     settings,
     disk: config.storage.driver,
@@ -308,6 +309,7 @@ export function createServices(config: Config, database: DatabaseHandle, fileLog
     fileLogs,
     settings,
     roles,
+    grants: createGrantGuard(roles),
     guestRole,
     themes,
     localizations,

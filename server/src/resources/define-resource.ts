@@ -137,7 +137,9 @@ export function defineResource<R extends AnyResource>(
         app,
         contracts.create,
         async (request) =>
-          wrap(await service.create(request.body as Create<R>)) as Answer<R['create']>,
+          wrap(await service.create(request.body as Create<R>, request.user!)) as Answer<
+            R['create']
+          >,
         admin,
       );
     }
@@ -146,9 +148,9 @@ export function defineResource<R extends AnyResource>(
         app,
         contracts.update,
         async (request) =>
-          wrap(await service.update(idOf(request), request.body as Update<R>)) as Answer<
-            R['update']
-          >,
+          wrap(
+            await service.update(idOf(request), request.body as Update<R>, request.user!),
+          ) as Answer<R['update']>,
         admin,
       );
     }
@@ -156,7 +158,7 @@ export function defineResource<R extends AnyResource>(
       app,
       contracts.deleteMany,
       async (request) => ({
-        deleted: await service.deleteMany((request.params as { ids: number[] }).ids),
+        deleted: await service.deleteMany((request.params as { ids: number[] }).ids, request.user!),
       }),
       admin,
     );

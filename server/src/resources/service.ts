@@ -1,3 +1,4 @@
+import type { User } from '@backbeat/common';
 import { nowIso } from '../db/database.ts';
 import { notFound, validationFailed } from '../lib/domain-errors.ts';
 import type { ResourceCondition, ResourceRepository, ResourceRow } from './repository.ts';
@@ -20,15 +21,15 @@ export interface ResourceHooks<Create, Update> {
   toUpdate?(input: Update, existing: ResourceRow): MaybePromise<Record<string, unknown>>;
   /**
    * Rules a write must pass before anything is written (the last admin keeps the admin role);
-   * `id` is null for a new row.
+   * `id` is null for a new row; `actor` is the admin making the change (what they may grant).
    */
-  validate?(id: number | null, input: Create | Update): Promise<void>;
+  validate?(id: number | null, input: Create | Update, actor: User): Promise<void>;
   /** Writes beside the row's own columns (its roles, its permissions, its items). */
   afterSave?(id: number, input: Create | Update, kind: 'create' | 'update'): Promise<void>;
   /** Adds what a row shows from elsewhere (an owner's name, a count), for a page of rows. */
   present?(rows: ResourceRow[], mode: 'list' | 'show'): Promise<ResourceRow[]>;
   /** Deletes through the service that owns the rows (files, dependents, rules); answers the count. */
-  delete?(ids: number[]): Promise<number>;
+  delete?(ids: number[], actor: User): Promise<number>;
   /** What else goes with these rows, for the confirmation (`{ what: ':count tracks', count }`). */
   impact?(ids: number[]): Promise<{ what: string; count: number }[]>;
   /** After any create, update or delete: forget caches, update a search index. */
@@ -145,8 +146,8 @@ export function createResourceService<Create, Update>(
 
     show: found,
 
-    async create(input: Create): Promise<ResourceRow> {
-      await hooks.validate?.(null, input);
+    async create(input: Create, actor: User): Promise<ResourceRow> {
+      await hooks.validate?.(null, input, actor);
       let id: number;
       if (hooks.insert) {
         id = await hooks.insert(input);
@@ -160,9 +161,9 @@ export function createResourceService<Create, Update>(
       return found(id);
     },
 
-    async update(id: number, input: Update): Promise<ResourceRow> {
+    async update(id: number, input: Update, actor: User): Promise<ResourceRow> {
       const row = await existing(id);
-      await hooks.validate?.(id, input);
+      await hooks.validate?.(id, input, actor);
       const changes = (await hooks.toUpdate?.(input, row)) ?? {};
       await assertUnique(changes, id);
       if (Object.keys(changes).length) {
@@ -174,9 +175,11 @@ export function createResourceService<Create, Update>(
     },
 
     /** Deletes every named row, or none when one of them is not there (404). */
-    async deleteMany(ids: readonly number[]): Promise<number> {
+    async deleteMany(ids: readonly number[], actor: User): Promise<number> {
       const wanted = await allExist(ids);
-      const deleted = hooks.delete ? await hooks.delete(wanted) : await repo.deleteMany(wanted);
+      const deleted = hooks.delete
+        ? await hooks.delete(wanted, actor)
+        : await repo.deleteMany(wanted);
       await hooks.afterChange?.({ kind: 'delete', ids: wanted });
       return deleted;
     },

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { User } from '@backbeat/common';
 import { rolesResource, type AdminRole } from '@backbeat/common/admin/people';
 import { DomainError } from '../../lib/domain-errors.ts';
 import { defineResource } from '../../resources/define-resource.ts';
@@ -23,7 +24,7 @@ type RoleInput = {
 };
 
 function rolesHooks(app: FastifyInstance) {
-  const { roles, users, guestRole } = app.services;
+  const { roles, users, guestRole, grants } = app.services;
 
   /** Who would still be an admin if these roles granted nothing. */
   async function assertAdminsRemain(roleIds: number[]) {
@@ -54,7 +55,13 @@ function rolesHooks(app: FastifyInstance) {
         permissions: grants.get(row.id) ?? [],
       }));
     },
-    async validate(id: number | null, input: RoleInput) {
+    async validate(id: number | null, input: RoleInput, actor: User) {
+      // Staff edit only roles that grant no more than they hold, and add only what they hold
+      // (the default role included: every new account would get it).
+      if (id !== null) await grants.assertMayManageRoles(actor, [id]);
+      await grants.assertMayGrant(actor, {
+        permissionNames: input.permissions?.map((p) => p.name),
+      });
       if (id !== null && input.permissions && !input.permissions.some((p) => p.name === 'admin'))
         await assertAdminsRemain([id]);
     },
@@ -75,7 +82,8 @@ function rolesHooks(app: FastifyInstance) {
       if (input.is_guest) await roles.makeGuestRole(id);
       await forgetMembers([id]);
     },
-    async delete(ids: number[]) {
+    async delete(ids: number[], actor: User) {
+      await grants.assertMayManageRoles(actor, ids);
       await assertAdminsRemain(ids);
       const members = await roles.membersOf(ids);
       const deleted = await roles.deleteRoles(ids);

@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { User } from '@backbeat/common';
 import { usersResource, type AdminUser } from '@backbeat/common/admin/people';
 import {
   banAdminUser,
@@ -44,7 +45,7 @@ const COLUMNS = [
 ] as const;
 
 function adminUsersHooks(app: FastifyInstance) {
-  const { users, roles } = app.services;
+  const { users, roles, grants } = app.services;
   const extra = createUsersAdminRepository(app.services.database.db);
 
   async function assertRolesExist(roleIds: number[] | undefined) {
@@ -67,15 +68,21 @@ function adminUsersHooks(app: FastifyInstance) {
         permissions: grants.get(row.id) ?? [],
       }));
     },
-    async validate(id: number | null, input: Record<string, unknown>) {
+    async validate(id: number | null, input: Record<string, unknown>, actor: User) {
       const roleIds = input.roles as number[] | undefined;
+      const permissions = input.permissions as { name: string }[] | undefined;
       await assertRolesExist(roleIds);
+      // Staff change only accounts that hold no more than they do, and give only what they hold.
+      if (id !== null) await grants.assertMayManageUser(actor, id);
+      await grants.assertMayGrant(actor, {
+        roleIds,
+        permissionNames: permissions?.map((p) => p.name),
+      });
       if (id === null) {
         if (await users.findRowByEmail(String(input.email)))
           throw validationFailed({ email: ['The email has already been taken.'] });
         return;
       }
-      const permissions = input.permissions as { name: string }[] | undefined;
       if (roleIds || permissions) {
         await users.assertKeepsAdmin(id, {
           roleIds,
@@ -115,7 +122,8 @@ function adminUsersHooks(app: FastifyInstance) {
       });
       users.forgetCached(id);
     },
-    async delete(ids: number[]) {
+    async delete(ids: number[], actor: User) {
+      for (const id of ids) await grants.assertMayManageUser(actor, id);
       // Deleting every remaining admin at once is refused before anything goes.
       const admins = await roles.activeHoldersOf('admin');
       if (admins.length && admins.every((id) => ids.includes(id)))
@@ -167,8 +175,11 @@ export const usersAdminResource = defineResource(usersResource, {
 
 export const usersAdminRoutes: RoutesPlugin = async (app) => {
   await app.register(usersAdminResource);
-  const { users, sessions, accessTokens, auth, twoFactor } = app.services;
+  const { users, sessions, accessTokens, auth, twoFactor, grants } = app.services;
   const admin = adminOnly();
+  /** What changes an account (sign-outs, bans, resets) is for accounts that hold no more. */
+  const mayManage = (request: FastifyRequest, id: number) =>
+    grants.assertMayManageUser(request.user!, id);
   const showUser = async (id: number) => {
     const row = await users.findRowById(id);
     if (!row) throw notFound();
@@ -206,6 +217,7 @@ export const usersAdminRoutes: RoutesPlugin = async (app) => {
     app,
     revokeAdminUserSession,
     async (request) => {
+      await mayManage(request, request.params.id);
       const own = await sessions.listForUser(request.params.id);
       if (!own.some((row) => row.id === request.params.sessionId)) throw notFound();
       await sessions.delete(request.params.sessionId);
@@ -218,6 +230,7 @@ export const usersAdminRoutes: RoutesPlugin = async (app) => {
     app,
     logoutAdminUser,
     async (request) => {
+      await mayManage(request, request.params.id);
       await existing(request.params.id);
       // The admin's own current session stays, when they sign themselves out elsewhere.
       const keep = request.params.id === request.user!.id ? request.session.id : undefined;
@@ -231,6 +244,7 @@ export const usersAdminRoutes: RoutesPlugin = async (app) => {
     app,
     banAdminUser,
     async (request) => {
+      await mayManage(request, request.params.id);
       await existing(request.params.id);
       await users.ban(request.params.id, request.body.reason || null);
       return showUser(request.params.id);
@@ -242,6 +256,7 @@ export const usersAdminRoutes: RoutesPlugin = async (app) => {
     app,
     unbanAdminUser,
     async (request) => {
+      await mayManage(request, request.params.id);
       await existing(request.params.id);
       await users.unban(request.params.id);
       return showUser(request.params.id);
@@ -253,6 +268,7 @@ export const usersAdminRoutes: RoutesPlugin = async (app) => {
     app,
     sendAdminUserPasswordReset,
     async (request) => {
+      await mayManage(request, request.params.id);
       const row = await users.findRowById(request.params.id);
       if (!row) throw notFound();
       await auth.sendPasswordReset(row.email, baseUrlOf(request));
@@ -265,6 +281,7 @@ export const usersAdminRoutes: RoutesPlugin = async (app) => {
     app,
     disableAdminUserTwoFactor,
     async (request) => {
+      await mayManage(request, request.params.id);
       await existing(request.params.id);
       await twoFactor.disable(request.params.id);
       return showUser(request.params.id);
@@ -286,6 +303,7 @@ export const usersAdminRoutes: RoutesPlugin = async (app) => {
     app,
     deleteAdminUserToken,
     async (request) => {
+      await mayManage(request, request.params.id);
       await accessTokens.delete(request.params.id, request.params.tokenId);
       return { message: 'Token deleted' };
     },
