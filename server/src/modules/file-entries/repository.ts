@@ -1,4 +1,4 @@
-import type { Db } from '../../db/database.ts';
+import type { Db, Dialect } from '../../db/database.ts';
 import { dayBounds, dayOf } from '../../db/day-of.ts';
 
 export interface NewFileEntry {
@@ -43,15 +43,48 @@ export type FileEntryRow = NonNullable<
   Awaited<ReturnType<ReturnType<typeof createFileEntriesRepository>['byId']>>
 >;
 
-export function createFileEntriesRepository(db: Db) {
+export function createFileEntriesRepository(db: Db, dialect: Dialect) {
+  const insertWith = (executor: Db, entry: NewFileEntry) => {
+    const now = new Date().toISOString();
+    return executor
+      .insertInto('file_entries')
+      .values({ ...entry, created_at: now, updated_at: now })
+      .returning(COLUMNS)
+      .executeTakeFirstOrThrow();
+  };
+  const usedSpaceWith = async (executor: Db, userId: number) => {
+    const row = await executor
+      .selectFrom('file_entries')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('file_size'), eb.lit(0)).as('used'))
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return Number(row?.used ?? 0);
+  };
+
   return {
-    async insert(entry: NewFileEntry) {
-      const now = new Date().toISOString();
-      return db
-        .insertInto('file_entries')
-        .values({ ...entry, created_at: now, updated_at: now })
-        .returning(COLUMNS)
-        .executeTakeFirstOrThrow();
+    insert: (entry: NewFileEntry) => insertWith(db, entry),
+    /**
+     * Inserts the entry only if `fits` says the owner's space used so far leaves room for it;
+     * null when it does not. The sum and the insert are one transaction that holds the owner's
+     * row on PostgreSQL (other uploads of theirs wait for it, then see this one), and on SQLite
+     * Kysely's one connection, so two uploads finishing together cannot both take the last
+     * room.
+     */
+    async insertIfFits(entry: NewFileEntry & { user_id: number }, fits: (used: number) => boolean) {
+      return db.transaction().execute(async (trx) => {
+        if (dialect === 'postgres') {
+          // NO KEY UPDATE: uploads of this user queue here, while rows that only reference
+          // the user (a generated cover's entry) are still inserted meanwhile.
+          await trx
+            .selectFrom('users')
+            .select('id')
+            .where('id', '=', entry.user_id)
+            .forNoKeyUpdate()
+            .execute();
+        }
+        if (!fits(await usedSpaceWith(trx, entry.user_id))) return null;
+        return insertWith(trx, entry);
+      });
     },
     byId(id: number) {
       return db.selectFrom('file_entries').select(COLUMNS).where('id', '=', id).executeTakeFirst();
@@ -88,16 +121,7 @@ export function createFileEntriesRepository(db: Db) {
       await db.deleteFrom('file_entries').where('id', 'in', ids).execute();
     },
     /** Bytes a user's entries take, trashed ones included (they still hold space). */
-    async usedSpace(userId: number): Promise<number> {
-      const row = await db
-        .selectFrom('file_entries')
-        .select((eb) =>
-          eb.fn.coalesce(eb.fn.sum<number | string>('file_size'), eb.lit(0)).as('used'),
-        )
-        .where('user_id', '=', userId)
-        .executeTakeFirst();
-      return Number(row?.used ?? 0);
-    },
+    usedSpace: (userId: number): Promise<number> => usedSpaceWith(db, userId),
     /** How many file entries (uploads) were created on each UTC day of the range (days with none left out). */
     async createdPerDay(from: string, to: string): Promise<{ day: string; count: number }[]> {
       const { start, end } = dayBounds(from, to);

@@ -73,6 +73,17 @@ export function presentFileEntry(row: FileEntryRow): FileEntry {
 
 export type FileEntriesService = ReturnType<typeof createFileEntriesService>;
 
+/** Whether `size` more bytes fit the user's space: over quota once the used space reaches it. */
+function fitsSpace(user: User, size: number, used: number): boolean {
+  const viewer = { user, guestPermissions: [] };
+  return !(
+    isOverQuota(viewer, UPLOAD_PERMISSION, SPACE_RESTRICTION, used) ||
+    isOverQuota(viewer, UPLOAD_PERMISSION, SPACE_RESTRICTION, used + size - 1)
+  );
+}
+
+const overQuota = () => validationFailed({ file: [UPLOAD_MESSAGES.overQuota] });
+
 /**
  * File entries: every upload path ends here. The bytes are already stored under a key the
  * server chose; this checks them by content against the site's rules and the user's space,
@@ -118,14 +129,7 @@ export function createFileEntriesService(deps: {
     async assertMayUpload(user: User, name: string, size: number): Promise<void> {
       const tooLarge = sizeProblem(await rules(), name, size);
       if (tooLarge) throw validationFailed({ file: [tooLarge] });
-      const viewer = { user, guestPermissions: [] };
-      const used = await repository.usedSpace(user.id);
-      if (
-        isOverQuota(viewer, UPLOAD_PERMISSION, SPACE_RESTRICTION, used) ||
-        isOverQuota(viewer, UPLOAD_PERMISSION, SPACE_RESTRICTION, used + size - 1)
-      ) {
-        throw validationFailed({ file: [UPLOAD_MESSAGES.overQuota] });
-      }
+      if (!fitsSpace(user, size, await repository.usedSpace(user.id))) throw overQuota();
     },
 
     /** Turns stored bytes into an entry, or removes them and answers 422 when they break a rule. */
@@ -148,17 +152,23 @@ export function createFileEntriesService(deps: {
         }
         const extension = sniffed?.ext ?? clientExtension;
         const audio = isAudioUpload(sniffed?.mime ?? null, clientExtension);
-        const row = await repository.insert({
-          name: input.name.slice(0, 255) || 'file',
-          path: input.key,
-          disk: deps.disk,
-          file_size: info.size,
-          mime: sniffed?.mime ?? cleanMime(input.clientMime),
-          extension,
-          user_id: user.id,
-          parent_id: input.parentId ?? null,
-          media_status: audio ? 'pending' : null,
-        });
+        // Checked again as the entry is made, in one step: uploads finishing together all
+        // passed the check above while none of them was counted yet.
+        const row = await repository.insertIfFits(
+          {
+            name: input.name.slice(0, 255) || 'file',
+            path: input.key,
+            disk: deps.disk,
+            file_size: info.size,
+            mime: sniffed?.mime ?? cleanMime(input.clientMime),
+            extension,
+            user_id: user.id,
+            parent_id: input.parentId ?? null,
+            media_status: audio ? 'pending' : null,
+          },
+          (used) => fitsSpace(user, info.size, used),
+        );
+        if (!row) throw overQuota();
         if (audio && deps.processAudio) {
           // The entry exists either way; a queue that is down leaves it pending, not lost.
           await deps.processAudio(row.id).catch((error: unknown) => {
