@@ -79,16 +79,31 @@ export function createBackstageMusicService(deps: MusicDeps) {
     return found;
   }
 
-  /** Artists named must exist, and one of them must be the editor's (admins: any). */
-  async function checkArtists(user: User, ids: number[] | undefined): Promise<void> {
+  /**
+   * Artists named must exist, and every one must be an artist the editor may act for (a
+   * member's own; catalog editors: any), so nobody publishes as, and notifies the followers
+   * of, someone else. On an update the artists already on the release (put there by someone
+   * allowed) may stay.
+   */
+  async function checkArtists(
+    user: User,
+    ids: number[] | undefined,
+    current: readonly number[] = [],
+  ): Promise<void> {
     if (ids === undefined) return;
     const found = await repo.artistRows(ids);
     if (found.length !== new Set(ids).size) {
       throw validationFailed({ artist_ids: ['One of the artists was not found.'] });
     }
-    if (policy.editsAll(user)) return;
-    const mine = new Set(await policy.memberArtistIds(user.id));
-    if (!ids.some((id) => mine.has(id))) {
+    const refused = new Set(await policy.artistsRefused(user, ids));
+    const newlyRefused = inOrder([...new Set(ids)], found).filter(
+      (a) => refused.has(a.id) && !current.includes(a.id),
+    );
+    if (newlyRefused.length) {
+      const names = newlyRefused.map((a) => a.name).join(', ');
+      throw validationFailed({ artist_ids: [`You may not publish as ${names}.`] });
+    }
+    if (ids.every((id) => refused.has(id))) {
       throw validationFailed({ artist_ids: ['Choose at least one artist you manage.'] });
     }
   }
@@ -240,7 +255,7 @@ export function createBackstageMusicService(deps: MusicDeps) {
 
     async updateTrack(user: User, id: number, input: TrackInput): Promise<BackstageTrack> {
       await policy.assertTrack(user, id);
-      await checkArtists(user, input.artist_ids);
+      await checkArtists(user, input.artist_ids, await repo.artistIdsOf('track_artists', id));
       await checkAlbum(user, input.album_id);
       const [before] = await repo.trackRows([id]);
       const audio = input.file_entry_id ? await audioEntry(user, input.file_entry_id) : null;
@@ -299,7 +314,7 @@ export function createBackstageMusicService(deps: MusicDeps) {
 
     async updateAlbum(user: User, id: number, input: AlbumInput) {
       await policy.assertAlbum(user, id);
-      await checkArtists(user, input.artist_ids);
+      await checkArtists(user, input.artist_ids, await repo.artistIdsOf('album_artists', id));
       await writeAlbum(id, input);
       await releases.syncAlbum(id, { announce: true });
       return album(id);

@@ -37,6 +37,12 @@ export function createMusicPolicy(deps: {
       if (editsAll(user) || row.owner_id === user.id) return true;
       return members.isMember(user.id, await music.artistIdsOf('album_artists', albumId));
     },
+    /** Of these artists, those the user may not act for (publish as): none for editors. */
+    async artistsRefused(user: User, artistIds: readonly number[]): Promise<number[]> {
+      if (editsAll(user)) return [];
+      const mine = new Set(await members.memberArtistIds(user.id));
+      return artistIds.filter((id) => !mine.has(id));
+    },
     async assertArtist(user: User, artistId: number): Promise<void> {
       if (!(await policy.canManageArtist(user, artistId))) throw notFound();
     },
