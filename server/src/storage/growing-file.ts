@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../http/http-error.ts';
+import { STORED_FILE_CSP } from '../http/security-headers.ts';
 import { decideRange } from './range.ts';
 import type { SendOptions } from './send-stored-file.ts';
 
@@ -100,7 +101,10 @@ export async function sendGrowingFile(
     'content-type': options.contentType,
     'accept-ranges': 'bytes',
     'cache-control': options.cacheControl,
-    'x-content-type-options': 'nosniff',
+    // Written to the raw socket, so the onSend hook never adds these (the same as a stored
+    // file's: a demo track's first play must not differ from its later ones).
+    ...request.server.securityHeaders,
+    'content-security-policy': STORED_FILE_CSP,
     ...options.headers,
     'content-length': String(range.end - range.start + 1),
   };

@@ -1,12 +1,16 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { openBrowser } from '../helpers/client.ts';
+import { signedInUser } from '../helpers/accounts.ts';
 import { createTrack } from '../helpers/catalog.ts';
+import { signedInUploader } from '../helpers/uploads.ts';
+import type { Browser } from '../helpers/client.ts';
+import { demoAudioKey } from '../../src/modules/demo-audio/generator.ts';
 import { avatarDirectory } from '../../src/modules/users/avatars.ts';
 
 /**
@@ -16,7 +20,20 @@ import { avatarDirectory } from '../../src/modules/users/avatars.ts';
 let t: TestApp;
 let webDist: string;
 let trackId: number;
+let playedDemoId: number;
+let subsonicAuth: string;
+let uploader: Browser;
 const audio = randomBytes(4096);
+
+/**
+ * A demo track never played before: its first play is sent while it is synthesised (written
+ * to the raw socket by another path than a stored file's). A new one for every call.
+ */
+let demoSeed = 1000;
+async function unplayedDemoTrack(): Promise<number> {
+  demoSeed += 1;
+  return (await createTrack(t.app, { audioPath: demoAudioKey(demoSeed, 2, 'techno') })).id;
+}
 
 beforeAll(async () => {
   webDist = await mkdtemp(join(tmpdir(), 'backbeat-web-'));
@@ -36,6 +53,26 @@ beforeAll(async () => {
     '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
   );
   await writeFile(join(avatarDirectory(t.config.storagePath), 'face.png'), randomBytes(64));
+  // A Subsonic app's sign-in: an app password as salted token.
+  const listener = await signedInUser(t.app, { name: 'Header Harper' });
+  const created = await listener.browser.post('/api/v1/account/app-passwords', { name: 'App' });
+  const { password } = created.json() as { password: string };
+  subsonicAuth = new URLSearchParams({
+    u: listener.email,
+    t: createHash('md5').update(`${password}s4lt`).digest('hex'),
+    s: 's4lt',
+    v: '1.16.1',
+    c: 'test',
+  }).toString();
+  uploader = (await signedInUploader(t.app)).browser;
+  // A demo track already played once: its later plays come from the stored file.
+  playedDemoId = (await createTrack(t.app, { audioPath: demoAudioKey(900, 2, 'house') })).id;
+  expect((await get(`/api/v1/tracks/${playedDemoId}/stream`)).statusCode).toBe(200);
+  await vi.waitFor(
+    async () =>
+      expect(await t.app.services.storage.stat(demoAudioKey(900, 2, 'house'))).not.toBeNull(),
+    { timeout: 15_000 },
+  );
 });
 afterAll(async () => {
   await t.close();
@@ -44,6 +81,18 @@ afterAll(async () => {
 
 const get = async (url: string, headers: Record<string, string> = {}) =>
   (await openBrowser(t.app)).get(url, headers);
+
+const tusCreate = () =>
+  uploader.request({
+    method: 'POST',
+    url: '/api/v1/tus/upload',
+    payload: '',
+    headers: {
+      'tus-resumable': '1.0.0',
+      'upload-length': '1000',
+      'upload-metadata': `name ${Buffer.from('song.mp3').toString('base64')}`,
+    },
+  });
 
 /** The name of one CSP directive and its value, or undefined. */
 function directive(response: LightMyRequestResponse, name: string): string | undefined {
@@ -72,6 +121,49 @@ describe('security headers on every kind of answer', () => {
         });
       },
       304,
+    ],
+    [
+      'demo track, first play',
+      async () => get(`/api/v1/tracks/${await unplayedDemoTrack()}/stream`),
+      200,
+    ],
+    [
+      'demo track, first play 206',
+      async () =>
+        get(`/api/v1/tracks/${await unplayedDemoTrack()}/stream`, { range: 'bytes=100-199' }),
+      206,
+    ],
+    ['demo track, later play', () => get(`/api/v1/tracks/${playedDemoId}/stream`), 200],
+    [
+      'demo track, later play 206',
+      () => get(`/api/v1/tracks/${playedDemoId}/stream`, { range: 'bytes=0-99' }),
+      206,
+    ],
+    [
+      'Subsonic stream, demo first play',
+      async () => get(`/rest/stream?id=${await unplayedDemoTrack()}&${subsonicAuth}`),
+      200,
+    ],
+    [
+      'Subsonic download, demo first play',
+      async () => get(`/rest/download.view?id=${await unplayedDemoTrack()}&${subsonicAuth}`),
+      200,
+    ],
+    ['Subsonic stream', () => get(`/rest/stream?id=${trackId}&${subsonicAuth}`), 200],
+    ['Subsonic JSON', () => get(`/rest/ping?f=json&${subsonicAuth}`), 200],
+    // tus answers are written by @tus/server to the raw response.
+    ['tus creation', () => tusCreate(), 201],
+    [
+      'tus offset',
+      async () => {
+        const location = String((await tusCreate()).headers.location);
+        return uploader.request({
+          method: 'HEAD',
+          url: new URL(location, 'http://x').pathname,
+          headers: { 'tus-resumable': '1.0.0' },
+        });
+      },
+      200,
     ],
     ['stored SVG', () => get('/storage/public/artwork/evil.svg'), 200],
     ['avatar', () => get('/storage/avatars/face.png'), 200],
@@ -139,6 +231,15 @@ describe('without https', () => {
   it('sends no Strict-Transport-Security (it would lock out a plain-http site)', async () => {
     const response = await (await openBrowser(plain.app)).get('/api/v1/genres');
     expect(response.statusCode).toBe(200);
+    expect(response.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('a demo track’s first play: the base headers, still no Strict-Transport-Security', async () => {
+    const demo = await createTrack(plain.app, { audioPath: demoAudioKey(7001, 2, 'house') });
+    const response = await (await openBrowser(plain.app)).get(`/api/v1/tracks/${demo.id}/stream`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(response.headers['strict-transport-security']).toBeUndefined();
   });
 });

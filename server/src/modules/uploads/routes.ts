@@ -15,6 +15,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { registerEndpoint } from '../../http/endpoint.ts';
 import { HttpError, notFound, validationFailed } from '../../http/http-error.ts';
+import { NON_DOCUMENT_CSP } from '../../http/security-headers.ts';
 import type { RoutesPlugin } from '../../http/types.ts';
 import { uploaderOf } from './tus.ts';
 import { tusUtilsPackage } from './tus-packages.ts';
@@ -44,6 +45,10 @@ export const uploadsRoutes: RoutesPlugin = async (app) => {
   /** Hands a request to @tus/server, which writes the answer to the raw response itself. */
   const handOver = async (request: FastifyRequest, reply: FastifyReply) => {
     reply.hijack();
+    // The onSend hook never sees a hijacked reply; Node merges these with tus's own headers.
+    for (const [name, value] of Object.entries(app.securityHeaders))
+      reply.raw.setHeader(name, value);
+    reply.raw.setHeader('content-security-policy', NON_DOCUMENT_CSP);
     await tus.server.handle(request.raw, reply.raw);
     return reply;
   };
