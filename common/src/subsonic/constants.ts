@@ -25,8 +25,19 @@ export const OPEN_SUBSONIC_EXTENSIONS = [
   { name: 'songLyrics', versions: [1] },
 ] as const;
 
-/** Failed sign-ins per address and user name within a minute before /rest stops checking. */
-export const SUBSONIC_FAILED_LOGINS_PER_MINUTE = 5;
+/**
+ * Failed /rest sign-ins within a window before it stops checking: per account (its user name,
+ * from any address), and per address over all names and API keys (a household's apps may
+ * mistype several names). At most `maxTracked` accounts and addresses are remembered each.
+ */
+export const SUBSONIC_SIGN_IN_THROTTLE = {
+  perAccount: 5,
+  perAddress: 30,
+  windowMs: 60_000,
+  maxTracked: 10_000,
+};
+/** User names are email addresses, which are at most this long (the login form's limit). */
+export const SUBSONIC_MAX_USER_NAME_LENGTH = 255;
 /** The largest cover art a client may ask for, in pixels. */
 export const SUBSONIC_COVER_MAX_SIZE = 1200;
 /** Items one list call may ask for (getAlbumList2 size, search3 counts). */

@@ -74,7 +74,7 @@ describe('signing in over /rest', () => {
     expect((await rest('ping', { u: listener.email, apiKey: 'x' })).error?.code).toBe(43);
   });
 
-  it('stops checking after five failures a minute from one address', async () => {
+  it("stops checking an account after five failures a minute, from any address (not another's)", async () => {
     const { listener, auth } = await listenerWithAppPassword('Locked Lou');
     for (let i = 0; i < 5; i++) {
       expect((await rest('ping', { u: listener.email, p: 'wrong' }, '10.9.9.9')).error?.code).toBe(
@@ -83,7 +83,10 @@ describe('signing in over /rest', () => {
     }
     const blocked = await rest('ping', auth, '10.9.9.9');
     expect(blocked.error?.message).toMatch(/Too many failed sign-in attempts/);
-    expect((await rest('ping', auth, '10.9.9.10')).status).toBe('ok');
+    const elsewhere = await rest('ping', auth, '10.9.9.10');
+    expect(elsewhere.error?.message).toMatch(/Too many failed sign-in attempts/);
+    const other = await listenerWithAppPassword('Unlocked Una');
+    expect((await rest('ping', other.auth, '10.9.9.9')).status).toBe('ok');
   });
 
   it('lets two-factor accounts in with an API key only', async () => {

@@ -1,14 +1,14 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { SUBSONIC_ERRORS, SUBSONIC_FAILED_LOGINS_PER_MINUTE, type User } from '@backbeat/common';
+import { SUBSONIC_ERRORS, SUBSONIC_MAX_USER_NAME_LENGTH, type User } from '@backbeat/common';
 import type { Cipher } from '../../lib/crypto.ts';
 import { SubsonicError, type SubsonicParams } from './protocol.ts';
 import type { SubsonicRepository } from './repository.ts';
+import { createSignInThrottle, normalizeUserName } from './sign-in-throttle.ts';
 
 const md5 = (value: string) => createHash('md5').update(value, 'utf8').digest('hex');
 const sameText = (a: string, b: string) =>
   a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
-const MINUTE_MS = 60_000;
 /**
  * Credentials that signed in, kept as briefly as the signed-in user is (users/service.ts):
  * library clients send the same ones with every call, and checking them again (a token read,
@@ -31,8 +31,8 @@ function decodePassword(raw: string): string {
  * Who is calling /rest. An API key (the apiKeyAuthentication extension) is one of the
  * account's API tokens; clients that only know user name + password or token sign-in use an
  * app password generated in account settings. The account password itself is never accepted,
- * and accounts with two-factor sign-in use keys only. Failed attempts are limited per address
- * and user name, like the login form.
+ * and accounts with two-factor sign-in use keys only. Failed attempts are limited per account
+ * and per address (sign-in-throttle.ts), like the login form.
  */
 export function createSubsonicAuth(deps: {
   repository: Pick<SubsonicRepository, 'appPasswords' | 'touchAppPassword'>;
@@ -45,7 +45,7 @@ export function createSubsonicAuth(deps: {
     findForRequest(id: number): Promise<User | null>;
   };
 }) {
-  const failures = new Map<string, number[]>();
+  const throttle = createSignInThrottle();
   /** The exact sign-in parameters that succeeded, and whose they were. */
   const verified = new Map<string, { userId: number; at: number }>();
   /** Counts forgets: a check that overlapped one (a revoke in flight) is not remembered. */
@@ -64,17 +64,10 @@ export function createSubsonicAuth(deps: {
     return undefined;
   }
 
-  function tooMany(key: string): boolean {
-    const attempts = failures.get(key);
-    if (attempts === undefined) return false;
-    const now = Date.now();
-    const recent = attempts.filter((at) => now - at < MINUTE_MS);
-    if (recent.length) failures.set(key, recent);
-    else failures.delete(key);
-    return recent.length >= SUBSONIC_FAILED_LOGINS_PER_MINUTE;
-  }
-  function failed(key: string): SubsonicError {
-    failures.set(key, [...(failures.get(key) ?? []), Date.now()]);
+  /** Who failed: the address, and the account (a normalised user name) when one was named. */
+  type Attempt = { ip: string; account?: string };
+  function failed(attempt: Attempt): SubsonicError {
+    throttle.failed(attempt.ip, attempt.account);
     return wrongCredentials();
   }
 
@@ -85,11 +78,11 @@ export function createSubsonicAuth(deps: {
     return user;
   }
 
-  async function byApiKey(apiKey: string, key: string): Promise<User> {
+  async function byApiKey(apiKey: string, attempt: Attempt): Promise<User> {
     const checkedFrom = forgets;
     const userId = await deps.accessTokens.authenticate(apiKey);
     if (!userId) {
-      failed(key);
+      failed(attempt);
       throw new SubsonicError(SUBSONIC_ERRORS.invalidApiKey, 'Invalid API key.');
     }
     const user = await activeUser(userId);
@@ -99,13 +92,12 @@ export function createSubsonicAuth(deps: {
 
   async function byAppPassword(
     params: SubsonicParams,
-    username: string,
-    key: string,
+    attempt: Required<Attempt>,
     credentials: string,
   ) {
     const checkedFrom = forgets;
-    const row = await deps.users.findRowByEmail(username.trim().toLowerCase());
-    if (!row || row.banned_at) throw failed(key);
+    const row = await deps.users.findRowByEmail(attempt.account);
+    if (!row || row.banned_at) throw failed(attempt);
     if (row.two_factor_confirmed_at) {
       throw new SubsonicError(
         SUBSONIC_ERRORS.authMechanismNotSupported,
@@ -127,7 +119,7 @@ export function createSubsonicAuth(deps: {
         return user;
       }
     }
-    throw failed(key);
+    throw failed(attempt);
   }
 
   return {
@@ -140,8 +132,9 @@ export function createSubsonicAuth(deps: {
           'Use either an API key or a user name, not both.',
         );
       }
-      const key = `${ip}|${apiKey ? 'key' : (username ?? '').toLowerCase()}`;
-      if (tooMany(key)) {
+      // An API key names no account: its failures count against the address only.
+      const account = username === undefined ? undefined : normalizeUserName(username);
+      if (throttle.locked(ip, apiKey ? undefined : account)) {
         throw new SubsonicError(
           SUBSONIC_ERRORS.wrongCredentials,
           'Too many failed sign-in attempts. Please try again in a minute.',
@@ -149,13 +142,16 @@ export function createSubsonicAuth(deps: {
       }
       if (apiKey) {
         const known = recalled(`key|${apiKey}`);
-        return known === undefined ? byApiKey(apiKey, key) : activeUser(known);
+        return known === undefined ? byApiKey(apiKey, { ip }) : activeUser(known);
       }
-      if (!username)
+      if (!account)
         throw new SubsonicError(
           SUBSONIC_ERRORS.missingParameter,
           'Required parameter is missing: u',
         );
+      // No account has a longer name; it is not remembered, so a flood of long names costs
+      // nothing beyond the address's count.
+      if (account.length > SUBSONIC_MAX_USER_NAME_LENGTH) throw failed({ ip });
       const hasToken = params.string('t') !== undefined && params.string('s') !== undefined;
       if (!hasToken && params.string('p') === undefined) {
         throw new SubsonicError(
@@ -164,15 +160,18 @@ export function createSubsonicAuth(deps: {
         );
       }
       const credentials = JSON.stringify([
-        username,
+        account,
         params.string('t'),
         params.string('s'),
         params.string('p'),
       ]);
       const known = recalled(credentials);
       if (known !== undefined) return activeUser(known);
-      return byAppPassword(params, username, key, credentials);
+      return byAppPassword(params, { ip, account }, credentials);
     },
+
+    /** Accounts and addresses with failures kept (bounded, see sign-in-throttle.ts). */
+    trackedFailures: () => throttle.tracked(),
 
     /** Forgets the user's verified credentials (see VERIFIED). */
     forgetUser(userId: number): void {
