@@ -16,6 +16,14 @@ export const EMPTY_MARKS: ListenerMarks = {
   ratings: { tracks: new Map(), albums: new Map() },
 };
 
+/**
+ * Artwork /rest serves: a file in this site's storage. Editors may also type any outside
+ * address as an image (`https://…`, `//host/…`); /rest never sends a client there (no redirect,
+ * no artistImageUrl), so such items simply have no cover art over Subsonic.
+ */
+export const isStoredImage = (image: string | null): image is string =>
+  image !== null && image.startsWith('/storage/');
+
 const SUFFIXES: Record<string, string> = {
   'audio/mpeg': 'mp3',
   'audio/mp3': 'mp3',
@@ -59,7 +67,7 @@ export function presentSong(track: Track, facts: TrackFacts | undefined, marks: 
     ...(track.number !== null ? { track: track.number } : {}),
     ...(facts?.year ? { year: facts.year } : {}),
     ...(facts?.genre ? { genre: facts.genre, genres: [{ name: facts.genre }] } : { genres: [] }),
-    ...(track.image ? { coverArt: trackId(track.id) } : {}),
+    ...(isStoredImage(track.image) ? { coverArt: trackId(track.id) } : {}),
     contentType: mime,
     suffix: SUFFIXES[mime] ?? 'mp3',
     duration: seconds(track.duration),
@@ -102,7 +110,7 @@ export function presentAlbum(
     ...(first
       ? { artist: album.artists.map((a) => a.name).join(', '), artistId: artistId(first.id) }
       : {}),
-    ...(album.image ? { coverArt: albumId(album.id) } : {}),
+    ...(isStoredImage(album.image) ? { coverArt: albumId(album.id) } : {}),
     songCount: album.song_count,
     duration: seconds(album.duration),
     playCount: album.plays,
@@ -132,7 +140,9 @@ export function presentArtist(
   return {
     id: artistId(artist.id),
     name: artist.name,
-    ...(artist.image ? { coverArt: artistId(artist.id), artistImageUrl: artist.image } : {}),
+    ...(isStoredImage(artist.image)
+      ? { coverArt: artistId(artist.id), artistImageUrl: artist.image }
+      : {}),
     ...(artist.album_count !== undefined ? { albumCount: artist.album_count } : {}),
     ...(starred ? { starred } : {}),
   };
@@ -152,6 +162,6 @@ export function presentPlaylist(
     duration: seconds(totals.durationMs),
     created: playlist.created_at,
     changed: totals.changed,
-    ...(playlist.image ? { coverArt: playlistId(playlist.id) } : {}),
+    ...(isStoredImage(playlist.image) ? { coverArt: playlistId(playlist.id) } : {}),
   };
 }

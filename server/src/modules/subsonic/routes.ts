@@ -15,6 +15,7 @@ import { sendStoredFile } from '../../storage/send-stored-file.ts';
 import { isSafeKey } from '../../storage/storage.ts';
 import { parseId, requireId } from './ids.ts';
 import type { ClientContext } from './listener-calls.ts';
+import { isStoredImage } from './present.ts';
 import {
   notAuthorized,
   notFound,
@@ -91,8 +92,8 @@ export const subsonicRoutes: RoutesPlugin = async (app) => {
     const parsed = parseId(raw);
     if (!parsed) throw notFound('Cover art');
     const image = await subsonic.coverImage(parsed, call.user);
-    if (!image) throw notFound('Cover art');
-    if (!image.startsWith('/storage/')) return call.reply.redirect(image);
+    // Only stored artwork: an address an editor typed is never where /rest sends a client.
+    if (!isStoredImage(image)) throw notFound('Cover art');
     const key = image.slice('/storage/'.length);
     if (!isSafeKey(key) || !(await storage.stat(key))) throw notFound('Cover art');
     const size = call.params.int('size', 0, { min: 0, max: SUBSONIC_COVER_MAX_SIZE });
