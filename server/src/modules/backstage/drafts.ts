@@ -3,6 +3,7 @@ import { validationFailed } from '../../lib/domain-errors.ts';
 import type { MusicDeps } from './ports.ts';
 import { albumRowFromTags, lowerNames } from './rows-from-tags.ts';
 import { analysisColumns } from './analysis-columns.ts';
+import { NOT_AUDIO, isUsableAudio } from './audio-entry.ts';
 
 const now = () => new Date().toISOString();
 const withoutExtension = (name: string) => name.replace(/\.[a-z0-9]{1,5}$/i, '') || name;
@@ -115,9 +116,11 @@ export function createDrafts(
     const entries: FileEntry[] = [];
     for (const [index, id] of fileEntryIds.entries()) {
       const entry = await deps.fileEntry(user, id);
-      if (!entry || !entry.mime?.startsWith('audio/')) {
+      if (!entry) {
         throw validationFailed({ [`file_entry_ids.${index}`]: ['The audio file was not found.'] });
       }
+      if (!isUsableAudio(entry))
+        throw validationFailed({ [`file_entry_ids.${index}`]: [NOT_AUDIO] });
       entries.push(entry);
     }
     const ids: number[] = [];

@@ -17,6 +17,7 @@ import type { MusicDeps } from './ports.ts';
 import { namesByOwner, presentAlbum, presentArtist, presentTrack } from './present.ts';
 import { createReleases } from './releases.ts';
 import { analysisColumns } from './analysis-columns.ts';
+import { NOT_AUDIO, isUsableAudio } from './audio-entry.ts';
 
 export type BackstageMusicService = ReturnType<typeof createBackstageMusicService>;
 
@@ -118,9 +119,7 @@ export function createBackstageMusicService(deps: MusicDeps) {
   async function audioEntry(user: User, id: number): Promise<FileEntry> {
     const entry = await deps.fileEntry(user, id);
     if (!entry) throw validationFailed({ file_entry_id: ['The audio file was not found.'] });
-    if (!entry.mime?.startsWith('audio/')) {
-      throw validationFailed({ file_entry_id: ['The file is not audio.'] });
-    }
+    if (!isUsableAudio(entry)) throw validationFailed({ file_entry_id: [NOT_AUDIO] });
     return entry;
   }
 
