@@ -3,7 +3,7 @@ import type { LandingContent } from './appearance-schemas.ts';
 /**
  * The appearance editor's live preview (spec 1 §4): the admin's editor frames the site with
  * `?appearanceEditor=true` and talks to it with these messages. The framed site says it has
- * loaded, then accepts messages only from its parent window on the same hostname.
+ * loaded, then accepts messages only from its parent window, of the site's exact origin.
  */
 export const APPEARANCE_EDITOR_PARAM = 'appearanceEditor';
 export const APPEARANCE_MESSAGE_SOURCE = 'backbeat-appearance-editor';

@@ -13,7 +13,11 @@ function receiver() {
     setActiveTheme: vi.fn(),
     setCustomCode: vi.fn(),
   };
-  const receive = createPreviewReceiver({ hostname: 'music.example', parent, handlers });
+  const receive = createPreviewReceiver({
+    origin: 'https://music.example',
+    parent,
+    handlers,
+  });
   const send = (data: object, from: { origin?: string; source?: unknown } = {}) =>
     receive({
       origin: from.origin ?? 'https://music.example',
@@ -46,9 +50,16 @@ describe('the appearance preview receiver', () => {
     expect(handlers.setCustomCode).toHaveBeenLastCalledWith('html', null);
   });
 
-  it('ignores messages from another hostname, even on the same port or a subdomain', () => {
+  it('ignores messages from any other origin: another port or scheme of the same host name, another host', () => {
     const { handlers, send } = receiver();
-    for (const origin of ['https://evil.example', 'https://music.example.evil.test', 'null', 'x']) {
+    for (const origin of [
+      'https://music.example:8443',
+      'http://music.example',
+      'https://evil.example',
+      'https://music.example.evil.test',
+      'null',
+      'x',
+    ]) {
       expect(send({ type: 'setActiveTheme', themeId: 1 }, { origin })).toBe(false);
     }
     expect(handlers.setActiveTheme).not.toHaveBeenCalled();

@@ -20,23 +20,18 @@ interface IncomingMessage {
 }
 
 /**
- * The message filter of the preview: only the parent window, only from the site's own
- * hostname, only well-formed messages of the editor; anything else is ignored silently.
+ * The message filter of the preview: only the parent window, only from the site's own exact
+ * origin (scheme, host name and port: another port of the same host is another site), only
+ * well-formed messages of the editor; anything else is ignored silently.
  */
 export function createPreviewReceiver(deps: {
-  hostname: string;
+  origin: string;
   parent: unknown;
   handlers: PreviewHandlers;
 }) {
   return (event: IncomingMessage): boolean => {
     if (!event.source || event.source !== deps.parent) return false;
-    let hostname: string;
-    try {
-      hostname = new URL(event.origin).hostname;
-    } catch {
-      return false;
-    }
-    if (hostname !== deps.hostname) return false;
+    if (event.origin !== deps.origin) return false;
     const data = event.data as { source?: unknown } | null;
     if (!data || data.source !== APPEARANCE_MESSAGE_SOURCE) return false;
     const parsed = appearanceMessageSchema.safeParse(data);

@@ -16,7 +16,7 @@ import { createPreviewReceiver } from './preview-receiver.ts';
  */
 export function listenToAppearanceEditor(): () => void {
   const receive = createPreviewReceiver({
-    hostname: window.location.hostname,
+    origin: window.location.origin,
     parent: window.parent,
     handlers: {
       setValues(values) {

@@ -1,8 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Outlet } from 'react-router';
-import { APPEARANCE_EDITOR_PARAM, APPEARANCE_MESSAGE_SOURCE } from '@backbeat/common';
+import { APPEARANCE_MESSAGE_SOURCE } from '@backbeat/common';
 import { getAdminAppearance, updateAdminAppearance } from '@backbeat/common/contracts';
+import { APPEARANCE_PREVIEW_URL } from '../../../entities/appearance/preview.ts';
 import { PageSkeleton, QueryError } from '../../../entities/errors/page-states.tsx';
 import { fieldErrors } from '../../../lib/api-error.ts';
 import { api } from '../../../lib/api.ts';
@@ -12,8 +13,6 @@ import { Button } from '../../../ui/button.tsx';
 import { toast } from '../../../ui/toast/toast-store.ts';
 import { showErrorToast } from '../../../ui/toast/error-toast.ts';
 import { isDirty, useAppearanceEditor } from './editor-store.ts';
-
-const PREVIEW_URL = `/?${APPEARANCE_EDITOR_PARAM}=true`;
 
 /** The framed site, and the handshake that lets the editor talk to it (spec 1 §4). */
 function SitePreview() {
@@ -41,7 +40,7 @@ function SitePreview() {
   return (
     <iframe
       ref={frame}
-      src={PREVIEW_URL}
+      src={APPEARANCE_PREVIEW_URL}
       title={trans('Site preview')}
       className="min-h-[480px] w-full flex-1 rounded-lg border border-border bg-bg"
     />
