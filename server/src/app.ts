@@ -1,3 +1,4 @@
+import { hasPermission } from '@backbeat/common';
 import { parse as parseQueryString } from 'node:querystring';
 import { resolve } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
@@ -168,6 +169,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandling(app, { debug: config.debug, projectRoot, fileLogs });
   registerBodyChecks(app);
   registerRequestContext(app, services);
+  // Without APP_URL, page and API reads (GET, never a POST) pin the site's address that links
+  // in emails use until an admin's visit confirms it (issue 35); afterwards one boolean check.
+  app.addHook('onRequest', (request, _reply, done) => {
+    const { siteAddress } = services;
+    if (
+      !siteAddress.unsettled ||
+      request.method !== 'GET' ||
+      /^\/(health|rest)\b/.test(request.url)
+    )
+      return done();
+    const byAdmin = hasPermission({ user: request.user, guestPermissions: [] }, 'admin');
+    siteAddress
+      .pinFrom({ protocol: request.protocol, host: request.host, byAdmin })
+      .catch((error: unknown) =>
+        request.log.error({ err: error }, 'could not store the site address'),
+      )
+      .then(() => done(), done);
+  });
   registerSecurityHeaders(app, config.appUrl);
 
   if (options.logger !== false) registerRequestLogging(app, config.logLevel);
@@ -224,7 +243,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Redis for another instance, or are lost with the in-process queue.
     await services.jobs.close();
   });
-  if (config.jobWorker) services.jobs.start();
+  if (config.jobWorker) {
+    services.jobs.start();
+    // Media jobs a killed instance left unfinished run again (the in-process queue keeps
+    // nothing across restarts; BullMQ does not redo a job it counts as ended). Not awaited:
+    // a Redis that is down must not hold up the start.
+    services.media.resumeUnfinished().catch((error: unknown) => {
+      void fileLogs.write('error', { message: 'media jobs not resumed', error: String(error) });
+    });
+  }
   await options.configure?.(app);
   await app.register(seoRoutes);
   await registerSelfHostedFonts(app);

@@ -52,6 +52,7 @@ import { createRolesRepository } from './modules/roles/repository.ts';
 import { createGrantGuard } from './modules/roles/grant-guard.ts';
 import { createSessionsRepository } from './modules/sessions/repository.ts';
 import { createSettingsService } from './modules/settings/service.ts';
+import { createSiteAddress } from './modules/settings/site-address.ts';
 import { createThemesRepository } from './modules/themes/repository.ts';
 import { createAppearanceService } from './modules/appearance/service.ts';
 import { createUsersRepository } from './modules/users/repository.ts';
@@ -61,6 +62,16 @@ import { createUsersService } from './modules/users/service.ts';
 export function createServices(config: Config, database: DatabaseHandle, fileLogs: FileLogs) {
   const { db } = database;
   const settings = createSettingsService(db);
+  const siteAddress = createSiteAddress({
+    appUrl: config.appUrl,
+    settings,
+    onPinned: (address, by) =>
+      console.info(
+        by === 'admin'
+          ? `Links in emails will point to ${address}, where an admin opened the site. Change it in Admin > Settings > General, or set APP_URL.`
+          : `Links in emails will point to ${address}, the address of the first visit, until an admin opens the site. Set APP_URL to choose it.`,
+      ),
+  });
   const roles = createRolesRepository(db);
   const themes = createThemesRepository(db);
   const localizations = createLocalizationsRepository(db);
@@ -127,6 +138,7 @@ export function createServices(config: Config, database: DatabaseHandle, fileLog
     sessions,
     settings,
     mailer,
+    siteAddress,
     isOpenInvite: (inviteId, email) => collaboration.workspaces.isOpenInvite(inviteId, email),
   });
   const collaboration = createNotificationAndWorkspaceServices(config, database, {
@@ -134,6 +146,7 @@ export function createServices(config: Config, database: DatabaseHandle, fileLog
     users,
     mailer,
     settings,
+    siteAddress,
     fileLogs,
     beforeWorkspaceDelete: (workspaceId) => music.playlists.deleteInWorkspace(workspaceId),
     viewerChanged: (userId) => viewers.changed(userId),
@@ -248,6 +261,7 @@ export function createServices(config: Config, database: DatabaseHandle, fileLog
       }
     },
     purgeFiles: (ids) => fileEntries.purge(ids),
+    failedAudio: (ids) => fileEntries.failedMedia(ids),
     forgetLikes: (type, ids) => library.forgetItems(type, ids),
     forgetReposts: (type, ids) => reposts.forgetItems(type, ids),
     forgetComments: (ids) => comments.forgetTracks(ids),
@@ -278,6 +292,9 @@ export function createServices(config: Config, database: DatabaseHandle, fileLog
     settings,
     mailer,
     environment: {
+      address: config.appUrl
+        ? `APP_URL: ${config.appUrl}`
+        : 'APP_URL is not set; the site address below is used',
       cache: config.redisUrl ? 'Redis' : 'In memory',
       queue: config.redisUrl ? 'Redis (BullMQ)' : 'In process',
       websockets: config.redisUrl ? 'Redis pub/sub' : 'In process',
@@ -308,6 +325,7 @@ export function createServices(config: Config, database: DatabaseHandle, fileLog
     directUploads,
     fileLogs,
     settings,
+    siteAddress,
     roles,
     grants: createGrantGuard(roles),
     guestRole,

@@ -37,6 +37,7 @@ export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
 
 /** What the server reports about its infrastructure (set by env vars, shown read-only). */
 export const SETTINGS_ENVIRONMENT_KEYS = [
+  'address',
   'cache',
   'queue',
   'websockets',
@@ -55,7 +56,11 @@ export interface SettingsSectionInfo {
 }
 
 export const SETTINGS_SECTION_INFO: Record<SettingsSection, SettingsSectionInfo> = {
-  general: { label: 'General', description: 'The site’s name, home page and contact address.' },
+  general: {
+    label: 'General',
+    description: 'The site’s name, address, home page and contact address.',
+    environment: ['address'],
+  },
   subscriptions: { label: 'Subscriptions', description: 'Paid plans and billing.' },
   localization: { label: 'Localization', description: 'Languages, time zone and dates.' },
   authentication: { label: 'Authentication', description: 'Registration and sign-in rules.' },
@@ -202,6 +207,14 @@ const timezone = requiredText(64, 'time zone').refine(
   { error: 'This time zone is not known.' },
 );
 
+/** An http(s) address without query or fragment, stored without a trailing slash. */
+const siteAddress = requiredText(300, 'site address')
+  .regex(
+    /^https?:\/\/[^\s/?#@]+(\/[^\s?#]*)?$/i,
+    'Enter the site’s address, like https://music.example.com.',
+  )
+  .transform((value) => value.replace(/\/+$/, ''));
+
 export const RECAPTCHA_ACTIONS = ['register', 'contact'] as const;
 
 const social = (
@@ -244,6 +257,14 @@ export const SETTING_FIELDS: SettingField[] = [
     help: 'Shown in the navbar, page titles and emails.',
     input: { type: 'text' },
     schema: requiredText(80, 'site name'),
+  },
+  {
+    name: 'site.url',
+    section: 'general',
+    label: 'Site address',
+    help: 'Where links in emails (password resets, invitations, notifications) lead. Without APP_URL it was taken from the first visit after the first start; APP_URL, when set, takes its place.',
+    input: { type: 'text' },
+    schema: siteAddress,
   },
   {
     name: 'homepage.type',

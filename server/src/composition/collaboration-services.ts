@@ -1,4 +1,5 @@
 import type { Config } from '../config.ts';
+import type { SiteAddress } from '../modules/settings/site-address.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import type { FileLogs } from '../logging/file-logs.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -20,6 +21,7 @@ export function createNotificationAndWorkspaceServices(
     users: UsersService;
     mailer: Mailer;
     settings: SettingsService;
+    siteAddress: SiteAddress;
     fileLogs: FileLogs;
     beforeWorkspaceDelete?: (workspaceId: number) => Promise<void>;
     /** A user's bell count or workspaces changed (bootstrap/viewer-cache.ts). */
@@ -61,7 +63,7 @@ export function createNotificationAndWorkspaceServices(
     settings: deps.settings,
     realtime: userEvents,
     push,
-    appUrl: config.appUrl,
+    siteAddress: deps.siteAddress,
     onError: logError,
   });
   const workspaces = createWorkspacesService({
@@ -70,6 +72,7 @@ export function createNotificationAndWorkspaceServices(
     notifications,
     mailer: deps.mailer,
     settings: deps.settings,
+    siteAddress: deps.siteAddress,
     realtime: userEvents,
     beforeDelete: deps.beforeWorkspaceDelete,
   });

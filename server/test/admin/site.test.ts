@@ -77,6 +77,7 @@ const EDITED_ELSEWHERE: [prefix: string, where: string][] = [
   ['custom_code.', 'the appearance editor’s custom code (issue 14)'],
   ['ads.', 'the Ads screen, sanitised there'],
   ['demo_catalog.seeded', 'internal: set once by the first start'],
+  ['site.url_confirmed', 'internal: set when an admin opens the site or saves its address'],
   ['site.demo_account', 'internal: the random demo account a demo site makes'],
   ['notifications.vapid_keys', 'internal: generated on the first start, never typed'],
 ];

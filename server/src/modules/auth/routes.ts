@@ -13,7 +13,7 @@ import { registerEndpoint } from '../../http/endpoint.ts';
 import { validationFailed } from '../../http/http-error.ts';
 import { bodyEmail, rateLimit } from '../../http/rate-limit.ts';
 import type { RoutesPlugin } from '../../http/types.ts';
-import { bootstrapFor, baseUrlOf } from '../bootstrap/present.ts';
+import { bootstrapFor } from '../bootstrap/present.ts';
 import { verifyRecaptcha } from '../recaptcha/service.ts';
 import { isPasswordConfirmed, markPasswordConfirmed } from '../users/password-confirmation.ts';
 import { startUserSession } from './session-login.ts';
@@ -101,7 +101,7 @@ export const authRoutes: RoutesPlugin = async (app) => {
     async (request) => {
       // Not awaited: the answer and its timing are the same whether the email has an account.
       void services.auth
-        .sendPasswordReset(request.body.email, baseUrlOf(request))
+        .sendPasswordReset(request.body.email)
         .catch((error: unknown) =>
           request.log.error({ err: error }, 'could not send the reset email'),
         );

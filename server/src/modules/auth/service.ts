@@ -1,4 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
+import type { SiteAddress } from '../settings/site-address.ts';
 import type { LoginInput, RegisterInput } from '@backbeat/common';
 import { forbidden, tooManyAttempts, validationFailed } from '../../lib/domain-errors.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
@@ -23,6 +24,8 @@ export function createAuthService(deps: {
   sessions: SessionsRepository;
   settings: SettingsService;
   mailer: Mailer;
+  /** Reset links start with the site's public address, never a request's Host. */
+  siteAddress: Pick<SiteAddress, 'require'>;
   /**
    * Whether an invite lets this email register while registration is closed. Workspaces
    * plug their invites in here; until then no id opens the door.
@@ -78,9 +81,10 @@ export function createAuthService(deps: {
     },
 
     /** Sends a reset link when the email has an account; the caller answers alike either way. */
-    async sendPasswordReset(email: string, baseUrl: string): Promise<void> {
+    async sendPasswordReset(email: string): Promise<void> {
       const row = await users.findRowByEmail(email);
       if (!row) return;
+      const baseUrl = await deps.siteAddress.require();
       const token = randomToken();
       await repository.storeResetToken(row.id, sha256(token));
       const url = `${baseUrl}/password/reset/${token}?email=${encodeURIComponent(row.email)}`;

@@ -59,11 +59,12 @@ export const billingRoutes: RoutesPlugin = async (app) => {
   });
   registerEndpoint(app, getBillingGateways, () => ({ gateways: billing.gateways() }));
 
-  registerEndpoint(app, startCheckout, async (request) => ({
-    url: await viaProvider(() =>
-      billing.checkout(userOf(request), request.body, baseUrlOf(request)),
-    ),
-  }));
+  registerEndpoint(app, startCheckout, async (request) => {
+    const baseUrl = await baseUrlOf(request);
+    return {
+      url: await viaProvider(() => billing.checkout(userOf(request), request.body, baseUrl)),
+    };
+  });
   registerEndpoint(app, completeStripeCheckout, async (request) => ({
     subscription: await viaProvider(() =>
       billing.completeStripe(userOf(request), request.body.session_id),
@@ -85,9 +86,10 @@ export const billingRoutes: RoutesPlugin = async (app) => {
   registerEndpoint(app, changeMyPlan, async (request) => ({
     subscription: await viaProvider(() => billing.changeMyPlan(userOf(request), request.body)),
   }));
-  registerEndpoint(app, startPaymentMethodChange, async (request) => ({
-    url: await viaProvider(() => billing.paymentMethod(userOf(request), baseUrlOf(request))),
-  }));
+  registerEndpoint(app, startPaymentMethodChange, async (request) => {
+    const baseUrl = await baseUrlOf(request);
+    return { url: await viaProvider(() => billing.paymentMethod(userOf(request), baseUrl)) };
+  });
   registerEndpoint(app, completePaymentMethodChange, async (request) => ({
     subscription: await viaProvider(() =>
       billing.paymentMethodDone(userOf(request), request.body.session_id),

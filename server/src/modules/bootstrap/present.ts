@@ -1,8 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import type { BootstrapData } from '@backbeat/common';
 
-export function baseUrlOf(request: FastifyRequest): string {
-  return request.server.services.config.appUrl ?? `${request.protocol}://${request.host}`;
+/**
+ * The site's public address (APP_URL, or the one pinned at the first visit): never the
+ * request's Host, which anyone can forge (issue 35). Empty only before any page was visited.
+ */
+export async function baseUrlOf(request: FastifyRequest): Promise<string> {
+  return (await request.server.services.siteAddress.current()) ?? '';
 }
 
 /** The bootstrap data for whoever made this request (after login or logout too). */
@@ -15,7 +19,7 @@ export async function bootstrapFor(request: FastifyRequest): Promise<BootstrapDa
     workspaces: viewer?.workspaces,
     cookies: request.cookies,
     userAgent: request.headers['user-agent'],
-    baseUrl: baseUrlOf(request),
+    baseUrl: await baseUrlOf(request),
     debug: config.debug,
   });
 }

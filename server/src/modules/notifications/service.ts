@@ -25,14 +25,13 @@ import {
   type NotificationType,
 } from './registry.ts';
 import type { NotificationsRepository } from './repository.ts';
+import type { SiteAddress } from '../settings/site-address.ts';
 
 export type NotificationsService = ReturnType<typeof createNotificationsService>;
 
 export interface NotifyOptions {
   /** What it is about (`workspace_invite:<id>`), so `withdraw` can take it back later. */
   reference?: string;
-  /** Site address for links in emails; defaults to APP_URL. */
-  baseUrl?: string;
 }
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -59,7 +58,8 @@ export function createNotificationsService(deps: {
   settings: SettingsService;
   realtime: Pick<RealtimeHub, 'publish'>;
   push: PushService;
-  appUrl: string | null;
+  /** Links in emails start with the site's public address, never a request's Host. */
+  siteAddress: Pick<SiteAddress, 'require'>;
   onError: (error: unknown, context: string) => void;
 }) {
   const { repository, realtime } = deps;
@@ -83,9 +83,10 @@ export function createNotificationsService(deps: {
     return result;
   }
 
-  async function deliverEmail(userId: number, data: NotificationData, baseUrl: string) {
+  async function deliverEmail(userId: number, data: NotificationData) {
     const user = await deps.users.findRowById(userId);
     if (!user) return;
+    const baseUrl = data.mainAction?.action.startsWith('/') ? await deps.siteAddress.require() : '';
     const siteName = await deps.settings.get('branding.site_name');
     const action = data.mainAction?.action.startsWith('/')
       ? { label: data.mainAction.label, url: `${baseUrl}${data.mainAction.action}` }
@@ -131,9 +132,8 @@ export function createNotificationsService(deps: {
         const unreadCount = await repository.unreadCount(userId);
         await realtime.publish(userId, { type: 'notification', notification, unreadCount });
       }
-      const baseUrl = options.baseUrl ?? deps.appUrl ?? '';
       const deliveries: [string, Promise<void>][] = [];
-      if (channels.email) deliveries.push(['email', deliverEmail(userId, data, baseUrl)]);
+      if (channels.email) deliveries.push(['email', deliverEmail(userId, data)]);
       if (channels.browser)
         deliveries.push(['push', deliverPush(userId, data, notification?.id ?? null)]);
       const results = await Promise.allSettled(deliveries.map(([, delivery]) => delivery));

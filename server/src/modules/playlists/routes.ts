@@ -14,7 +14,6 @@ import {
 } from '@backbeat/common/contracts';
 import { registerEndpoint } from '../../http/endpoint.ts';
 import type { RoutesPlugin } from '../../http/types.ts';
-import { baseUrlOf } from '../bootstrap/present.ts';
 import { viewerOf } from '../catalog/cached-answer.ts';
 import { workspaceScopeOf } from '../workspaces/scope.ts';
 import { playlistImageRoutes } from './image-routes.ts';
@@ -102,7 +101,6 @@ export const playlistsRoutes: RoutesPlugin = async (app) => {
       request.params.id,
       request.body.user_id,
       { id, name, image },
-      baseUrlOf(request),
     );
     return { editors };
   });

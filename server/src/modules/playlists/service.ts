@@ -287,7 +287,6 @@ export function createPlaylistsService(deps: {
       id: number,
       userId: number,
       inviter: UserSummary,
-      baseUrl?: string,
     ): Promise<UserSummary[]> {
       const row = await forUpdate(scope, id, "Only the playlist's owner can invite editors.");
       if (row.is_collaborative !== 1) {
@@ -312,7 +311,7 @@ export function createPlaylistsService(deps: {
           userId,
           'playlist.invite',
           { inviter, playlist: { name: row.name, path: playlistLink(row) } },
-          { reference: inviteReference(id, userId), ...(baseUrl ? { baseUrl } : {}) },
+          { reference: inviteReference(id, userId) },
         );
       }
       return repository.editors(id);

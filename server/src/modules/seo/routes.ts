@@ -16,14 +16,14 @@ export const seoRoutes: RoutesPlugin = async (app) => {
     reply
       .header('content-type', 'text/plain; charset=utf-8')
       .header('cache-control', CRAWLER_CACHE)
-      .send(seo.sitemap.robots(baseUrlOf(request))),
+      .send(seo.sitemap.robots(await baseUrlOf(request))),
   );
 
   app.get('/sitemap.xml', noSession, async (request, reply) =>
     reply
       .header('content-type', 'application/xml; charset=utf-8')
       .header('cache-control', CRAWLER_CACHE)
-      .send(await seo.sitemap.index(baseUrlOf(request))),
+      .send(await seo.sitemap.index(await baseUrlOf(request))),
   );
 
   app.get('/sitemaps/:file', noSession, async (request, reply) => {
@@ -31,7 +31,7 @@ export const seoRoutes: RoutesPlugin = async (app) => {
     const kind = match?.[1] as SitemapKind | 'pages' | undefined;
     const xml =
       match && (kind === 'pages' || SITEMAP_KINDS.includes(kind as SitemapKind))
-        ? await seo.sitemap.file(baseUrlOf(request), kind!, Number(match[2]))
+        ? await seo.sitemap.file(await baseUrlOf(request), kind!, Number(match[2]))
         : null;
     if (xml === null) return reply.code(404).send({ message: 'Not found.' });
     return reply

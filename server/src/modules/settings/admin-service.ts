@@ -47,6 +47,8 @@ export function createSettingsAdmin(deps: {
         }
         values[name] = AD_KEYS.has(name) ? sanitizeAd(String(value)) : value;
       }
+      // An address the admin typed is kept: visits no longer change it (settings/site-address.ts).
+      if (values['site.url']) values['site.url_confirmed'] = true;
       if (Object.keys(values).length) await deps.settings.set(values as Partial<SettingValues>);
       return view();
     },

@@ -34,6 +34,13 @@ export const SETTING_DEFAULTS = {
   'recaptcha.site_key': null as string | null,
   'recaptcha.enable': {} as Record<string, boolean>,
   'site.demo': false,
+  /**
+   * The public address links in emails are built from when APP_URL is not set: pinned from
+   * the first page visit after the first start (settings/site-address.ts).
+   */
+  'site.url': null as string | null,
+  /** Set by an admin's first visit or save: visits no longer change `site.url`. */
+  'site.url_confirmed': false,
   copyright: '© :year :siteName',
   /** Spec §7 web font; no provider means system fonts and no request to a third party. */
   'fonts.family': null as string | null,

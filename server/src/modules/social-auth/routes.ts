@@ -37,9 +37,9 @@ type Result =
   | { status: 'ERROR'; errorMessage: string };
 
 /** The popup's last page: hands the result to the opener (type social-auth) and closes. */
-function sendPopupResult(request: FastifyRequest, reply: FastifyReply, result: Result) {
+async function sendPopupResult(request: FastifyRequest, reply: FastifyReply, result: Result) {
   const nonce = randomBytes(16).toString('base64');
-  const origin = new URL(baseUrlOf(request)).origin;
+  const origin = new URL(await baseUrlOf(request)).origin;
   const message = JSON.stringify({ type: 'social-auth', ...result }).replaceAll('<', '\\u003c');
   const html = `<!doctype html><meta charset="utf-8"><title>Backbeat</title><script nonce="${nonce}">if (window.opener) { window.opener.postMessage(${message}, ${JSON.stringify(origin)}); } window.close();</script><p>You can close this window.</p>`;
   return reply
@@ -60,7 +60,7 @@ export const socialAuthRoutes: RoutesPlugin = async (app) => {
   ) {
     const attempt = await newAttempt(service, intent);
     try {
-      const url = await authorizationUrl(services, service, baseUrlOf(request), attempt);
+      const url = await authorizationUrl(services, service, await baseUrlOf(request), attempt);
       await request.session.put(ATTEMPT_KEY, attempt);
       return reply.redirect(url.toString());
     } catch (error) {
@@ -167,7 +167,7 @@ export const socialAuthRoutes: RoutesPlugin = async (app) => {
           services,
           checked,
           request.query.code,
-          baseUrlOf(request),
+          await baseUrlOf(request),
         );
         return sendPopupResult(request, reply, await resolveLogin(request, checked, profile));
       } catch (error) {

@@ -17,7 +17,6 @@ import { notFound, validationFailed } from '../../lib/domain-errors.ts';
 import type { RoutesPlugin } from '../../http/types.ts';
 import { defineResource, adminOnly } from '../../resources/define-resource.ts';
 import type { ResourceRow } from '../../resources/repository.ts';
-import { baseUrlOf } from '../bootstrap/present.ts';
 import { describeDevice } from '../sessions/routes.ts';
 import { createUsersAdminRepository } from './admin-repository.ts';
 
@@ -271,7 +270,7 @@ export const usersAdminRoutes: RoutesPlugin = async (app) => {
       await mayManage(request, request.params.id);
       const row = await users.findRowById(request.params.id);
       if (!row) throw notFound();
-      await auth.sendPasswordReset(row.email, baseUrlOf(request));
+      await auth.sendPasswordReset(row.email);
       return { message: 'Password reset link sent' };
     },
     admin,

@@ -14,7 +14,6 @@ import {
 import { registerEndpoint } from '../../http/endpoint.ts';
 import type { FastifyRequest } from 'fastify';
 import type { RoutesPlugin } from '../../http/types.ts';
-import { baseUrlOf } from '../bootstrap/present.ts';
 import type { Actor } from './service.ts';
 
 const actorOf = (request: FastifyRequest): Actor => {
@@ -59,7 +58,6 @@ export const workspacesRoutes: RoutesPlugin = async (app) => {
       request.params.workspaceId,
       actorOf(request),
       request.body,
-      baseUrlOf(request),
     ),
   }));
 

@@ -1,3 +1,4 @@
+import type { SiteAddress } from '../settings/site-address.ts';
 import {
   DEFAULT_WORKSPACE,
   WORKSPACE_INVITE_DAYS,
@@ -36,6 +37,8 @@ export function createWorkspacesService(deps: {
   notifications: Pick<NotificationsService, 'notify' | 'withdraw'>;
   mailer: Mailer;
   settings: SettingsService;
+  /** Invite links start with the site's public address, never a request's Host. */
+  siteAddress: Pick<SiteAddress, 'require'>;
   realtime: Pick<RealtimeHub, 'publish'>;
   /**
    * Lets content areas tidy what the database cascade cannot (notifications, search entries,
@@ -156,7 +159,6 @@ export function createWorkspacesService(deps: {
       workspaceId: number,
       actor: Actor,
       input: { emails: string[]; role: AssignableWorkspaceRole },
-      baseUrl: string,
     ): Promise<WorkspaceDetails> {
       const role = await roleOrNotFound(workspaceId, actor.id);
       allow(WorkspacePolicy.invite(role));
@@ -173,6 +175,7 @@ export function createWorkspacesService(deps: {
 
       const workspace = (await repository.findForMember(workspaceId, actor.id))!;
       const siteName = await deps.settings.get('branding.site_name');
+      const baseUrl = await deps.siteAddress.require();
       for (const email of emails) {
         const id = randomToken(24);
         const previous = await repository.replaceInvite({
@@ -203,7 +206,7 @@ export function createWorkspacesService(deps: {
             account.id,
             'workspace.invite',
             { inviter: actor, workspace: { name: workspace.name }, inviteId: id },
-            { reference: inviteReference(id), baseUrl },
+            { reference: inviteReference(id) },
           );
         }
       }
