@@ -23,7 +23,7 @@ export {
   sendAdminUserPasswordReset,
   unbanAdminUser,
 } from './people.ts';
-export { getAdminStorageUsage } from './files.ts';
+export { getAdminStorageUsage, listFailedMediaJobs, retryMediaJob } from './files.ts';
 export { getAdminAppearance, updateAdminAppearance } from './appearance.ts';
 
 /** The admin resources' endpoints, one export per contract served (as contracts.ts lists them). */

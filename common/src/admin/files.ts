@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { idParamsSchema } from '../catalog/schemas.ts';
 import { endpoint } from '../contract.ts';
+import { pagedList } from '../paged-list.ts';
+import { MEDIA_PROCESSING_STATUSES } from '../uploads/media.ts';
 import { idFilter, resource } from '../resource.ts';
 
 /*
@@ -61,4 +64,36 @@ export const getAdminStorageUsage = endpoint({
   summary: 'Storage used per user, heaviest first (needs admin.access too)',
   tags: ['admin: files'],
   response: storagePerUserSchema,
+});
+
+/*
+ * Media jobs (issue 35.7): audio entries whose processing failed, with the reason, and a
+ * retry that queues the pipeline again.
+ */
+export const failedMediaJobSchema = z.object({
+  /** The file entry's id (one media job per entry). */
+  id: z.number(),
+  name: z.string(),
+  owner: ref.nullable(),
+  file_size: z.number(),
+  error: z.string().nullable(),
+  failed_at: z.string(),
+});
+export type FailedMediaJob = z.infer<typeof failedMediaJobSchema>;
+
+export const listFailedMediaJobs = pagedList(failedMediaJobSchema, {
+  path: '/api/v1/admin/media-jobs/failed',
+  access: 'files.update',
+  summary: 'Audio files whose processing failed, newest first (needs admin.access too)',
+  tags: ['admin: files'],
+});
+
+export const retryMediaJob = endpoint({
+  method: 'POST',
+  path: '/api/v1/admin/media-jobs/:id/retry',
+  access: 'files.update',
+  summary: 'Queues the processing of a failed audio file again (needs admin.access too)',
+  tags: ['admin: files'],
+  params: idParamsSchema,
+  response: z.object({ status: z.enum(MEDIA_PROCESSING_STATUSES) }),
 });

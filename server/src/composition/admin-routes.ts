@@ -10,6 +10,7 @@ import { channelsAdminRoutes } from '../modules/channels/admin-routes.ts';
 import { filesAdminRoutes } from '../modules/file-entries/admin-routes.ts';
 import { libraryFoldersAdminRoutes } from '../modules/library-folders/routes.ts';
 import { commentsAdminRoutes } from '../modules/library/comments-admin.ts';
+import { mediaJobsAdminRoutes } from '../modules/media/admin-routes.ts';
 import { playlistsAdminRoutes } from '../modules/playlists/admin-routes.ts';
 import { rolesAdminRoutes } from '../modules/roles/admin-routes.ts';
 import { usersAdminRoutes } from '../modules/users/admin-routes.ts';
@@ -30,5 +31,6 @@ export const adminAreaRoutes: RoutesPlugin = async (app) => {
   await app.register(lyricsAdminRoutes);
   await app.register(commentsAdminRoutes);
   await app.register(filesAdminRoutes);
+  await app.register(mediaJobsAdminRoutes);
   await app.register(libraryFoldersAdminRoutes);
 };

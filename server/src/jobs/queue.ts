@@ -28,6 +28,12 @@ export interface FailedJob {
 export interface JobOptions {
   /** Same id, same job: a second add while the first is waiting or running is ignored. */
   jobId?: string;
+  /**
+   * With `jobId`: a job of that id that already ended (completed or failed, and still kept
+   * by BullMQ) is replaced, so the work runs again; one waiting or running is left alone.
+   * (The in-process queue forgets ended jobs anyway.)
+   */
+  again?: boolean;
 }
 
 export interface JobQueue {
@@ -212,9 +218,15 @@ export function createRedisQueue(options: {
     },
     async add(name, data, jobOptions = {}) {
       if (closed) throw new Error('The job queue is closed.');
+      // BullMQ ids may not contain ':' (its own separator).
+      const jobId = jobOptions.jobId?.replace(/:/g, '-');
+      if (jobId && jobOptions.again) {
+        const state = await queueOf(name).getJobState(jobId);
+        // Removing an ended job twice (two instances at once) is harmless: it is gone.
+        if (state === 'completed' || state === 'failed') await queueOf(name).remove(jobId);
+      }
       await queueOf(name).add(name, data, {
-        // BullMQ ids may not contain ':' (its own separator).
-        jobId: jobOptions.jobId?.replace(/:/g, '-'),
+        jobId,
         attempts: JOB_ATTEMPTS,
         backoff: { type: 'exponential', delay: options.backoffMs ?? JOB_BACKOFF_MS },
         removeOnComplete: { count: 1000 },

@@ -105,7 +105,54 @@ export function createFileEntriesRepository(db: Db, dialect: Dialect) {
       return query.execute();
     },
     async setMedia(id: number, values: MediaColumns): Promise<void> {
-      await db.updateTable('file_entries').set(values).where('id', '=', id).execute();
+      await db
+        .updateTable('file_entries')
+        .set({ ...values, updated_at: new Date().toISOString() })
+        .where('id', '=', id)
+        .execute();
+    },
+    /** Audio entries the pipeline has not finished (left pending or processing), oldest first. */
+    async unfinishedMediaIds(): Promise<number[]> {
+      const rows = await db
+        .selectFrom('file_entries')
+        .select('id')
+        .where('media_status', 'in', ['pending', 'processing'])
+        .where('deleted_at', 'is', null)
+        .orderBy('id')
+        .execute();
+      return rows.map((row) => row.id);
+    },
+    /** Entries whose processing failed, the latest failure first, with their owner's name. */
+    async failedMediaPage(window: { limit: number; offset: number }) {
+      const failed = db
+        .selectFrom('file_entries as f')
+        .where('f.media_status', '=', 'failed')
+        .where('f.deleted_at', 'is', null);
+      const [rows, total] = await Promise.all([
+        failed
+          .leftJoin('users as u', 'u.id', 'f.user_id')
+          .select(['f.id', 'f.name', 'f.file_size', 'f.media', 'f.media_status', 'f.updated_at'])
+          .select('f.user_id')
+          .select('u.name as owner_name')
+          .orderBy('f.updated_at', 'desc')
+          .orderBy('f.id', 'desc')
+          .limit(window.limit)
+          .offset(window.offset)
+          .execute(),
+        failed.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(total.count) };
+    },
+    /** Sets a failed entry back to pending; false when it is not failed (any more). */
+    async resetFailedMedia(id: number, media: string): Promise<boolean> {
+      const result = await db
+        .updateTable('file_entries')
+        .set({ media_status: 'pending', media, updated_at: new Date().toISOString() })
+        .where('id', '=', id)
+        .where('media_status', '=', 'failed')
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
     },
     async trash(ids: readonly number[]) {
       if (!ids.length) return;

@@ -219,6 +219,12 @@ export function createFileEntriesService(deps: {
       return row && !row.deleted_at && row.media_status ? row : null;
     },
 
+    /** Of these entries (any owner's), those the pipeline marked failed: not audio. */
+    async failedAmong(ids: readonly number[]): Promise<Set<number>> {
+      const rows = await repository.find(ids, [], null);
+      return new Set(rows.filter((row) => row.media_status === 'failed').map((row) => row.id));
+    },
+
     /** Writes the pipeline's result back, with the figures worth querying in their own columns. */
     async recordMedia(id: number, media: MediaAnalysis): Promise<void> {
       await repository.setMedia(id, {

@@ -1,5 +1,10 @@
-import { pendingMediaAnalysis, type MediaAnalysis } from '@backbeat/common';
+import {
+  pendingMediaAnalysis,
+  type MediaAnalysis,
+  type MediaProcessingStatus,
+} from '@backbeat/common';
 import { DecodeError } from '../../lib/audio/ffmpeg.ts';
+import { notFound } from '../../lib/domain-errors.ts';
 import { processedImage } from '../../lib/image-upload.ts';
 import { JOB_ATTEMPTS, type JobContext, type JobQueue } from '../../jobs/queue.ts';
 import type { Storage } from '../../storage/storage.ts';
@@ -20,7 +25,15 @@ export type MediaService = ReturnType<typeof createMediaService>;
  * (storage unreachable) are retried by the queue and marked failed after the last attempt.
  */
 export function createMediaService(deps: {
-  entries: Pick<FileEntriesService, 'forProcessing' | 'recordMedia' | 'storeGenerated'>;
+  entries: Pick<
+    FileEntriesService,
+    | 'forProcessing'
+    | 'recordMedia'
+    | 'storeGenerated'
+    | 'unfinishedMedia'
+    | 'failedMedia'
+    | 'resetFailedMedia'
+  >;
   storage: Pick<Storage, 'read'>;
   jobs: Pick<JobQueue, 'define' | 'add'>;
   log?: (message: string, error: unknown) => void;
@@ -80,11 +93,41 @@ export function createMediaService(deps: {
     await process(entryId, context);
   });
 
+  const jobId = (entryId: number) => `media-${entryId}`;
+  /** Queues the entry's job even if one of its id already ended (it runs again). */
+  const queueAgain = (entryId: number) =>
+    jobs.add(MEDIA_JOB, { entryId }, { jobId: jobId(entryId), again: true });
+
   return {
     process,
     /** Queues the pipeline for an entry; one job per entry however often it is asked. */
     queue(entryId: number): Promise<void> {
-      return jobs.add(MEDIA_JOB, { entryId }, { jobId: `media-${entryId}` });
+      return jobs.add(MEDIA_JOB, { entryId }, { jobId: jobId(entryId) });
+    },
+
+    /**
+     * At start: queues again every entry left pending or processing (an instance killed
+     * mid-job, the in-process queue's jobs lost with their process, a queue that was down).
+     * A job still waiting or running is left alone, so two starts do not run it twice, and
+     * an entry already done is not listed (nor processed: `process` skips it).
+     */
+    async resumeUnfinished(): Promise<number> {
+      const ids = await entries.unfinishedMedia();
+      for (const id of ids) await queueAgain(id);
+      return ids.length;
+    },
+
+    /** Audio entries whose processing failed, for the admin (media jobs). */
+    failedJobs: (query: { page: number; perPage: number }) => entries.failedMedia(query),
+
+    /** Runs a failed entry's processing again; an entry not failed (any more) keeps its state. */
+    async retry(entryId: number): Promise<MediaProcessingStatus> {
+      await entries.resetFailedMedia(entryId);
+      const entry = await entries.forProcessing(entryId);
+      if (!entry) throw notFound();
+      const status = entry.media_status as MediaProcessingStatus;
+      if (status === 'pending' || status === 'processing') await queueAgain(entryId);
+      return status;
     },
   };
 }
