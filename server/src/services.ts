@@ -261,7 +261,7 @@ export function createServices(config: Config, database: DatabaseHandle, fileLog
       }
     },
     purgeFiles: (ids) => fileEntries.purge(ids),
-    failedAudio: (ids) => fileEntries.failedMedia(ids),
+    failedAudio: (ids) => fileEntries.failedAmong(ids),
     forgetLikes: (type, ids) => library.forgetItems(type, ids),
     forgetReposts: (type, ids) => reposts.forgetItems(type, ids),
     forgetComments: (ids) => comments.forgetTracks(ids),

@@ -162,6 +162,67 @@ describe('the media job', () => {
     await expectNoDraft(owner.browser, entry.id);
   });
 
+  it('leaves a track made while its file was processing unpublishable once it fails', async () => {
+    const owner = await artistAccount();
+    // Stored and queued as an upload that sniffs as MP3 is, the job not yet run.
+    const key = t.app.services.fileEntries.newKey();
+    await t.app.services.storage.write(key, htmlBehindFrameHeader);
+    const now = new Date().toISOString();
+    const file = await t.database.db
+      .insertInto('file_entries')
+      .values({
+        name: 'page.mp3',
+        path: key,
+        disk: 'local',
+        file_size: htmlBehindFrameHeader.length,
+        mime: 'audio/mpeg',
+        extension: 'mp3',
+        user_id: owner.id,
+        parent_id: null,
+        media_status: 'pending',
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const created = await owner.browser.post('/api/v1/backstage/tracks', {
+      name: 'Page',
+      artist_ids: [owner.artist.id],
+      file_entry_id: file.id,
+    });
+    expect(created.statusCode).toBe(201);
+    const id = created.json<{ track: { id: number } }>().track.id;
+
+    expect((await t.app.services.media.process(file.id))?.status).toBe('failed');
+    const published = await owner.browser.post(`/api/v1/backstage/tracks/${id}/publish`);
+    expect(published.statusCode).toBe(422);
+    expect(published.json().errors).toEqual({ file_entry_id: [NOT_AUDIO] });
+    const row = await t.database.db
+      .selectFrom('tracks')
+      .select(['status', 'is_public'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe('draft');
+
+    // Nor is it published with an album.
+    const album = await owner.browser.post('/api/v1/backstage/albums', {
+      name: 'Pages',
+      artist_ids: [owner.artist.id],
+    });
+    expect(album.statusCode).toBe(201);
+    const albumId = album.json<{ album: { id: number } }>().album.id;
+    const moved = await owner.browser.put(`/api/v1/backstage/tracks/${id}`, { album_id: albumId });
+    expect(moved.statusCode).toBe(200);
+    const albumPublished = await owner.browser.post(`/api/v1/backstage/albums/${albumId}/publish`);
+    expect(albumPublished.statusCode).toBe(422);
+    const after = await t.database.db
+      .selectFrom('tracks')
+      .select('status')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(after.status).toBe('draft');
+  });
+
   it('still drafts real audio', async () => {
     const owner = await artistAccount();
     const entry = await uploadNotes(owner.browser, await sampleMp3(), 'song.mp3');

@@ -123,6 +123,23 @@ export function createBackstageMusicService(deps: MusicDeps) {
     return entry;
   }
 
+  /**
+   * The rows with audio that may be published. A track may be made while its upload is still
+   * being processed; a file the pipeline then marks failed (it does not decode as audio)
+   * keeps its track a draft.
+   */
+  async function withPublishableAudio<
+    T extends { audio_path: string | null; file_entry_id: number | null },
+  >(rows: T[]): Promise<T[]> {
+    const files = rows.flatMap((row) =>
+      row.audio_path && row.file_entry_id ? [row.file_entry_id] : [],
+    );
+    const failed = files.length ? await deps.failedAudio(files) : new Set<number>();
+    return rows.filter(
+      (row) => row.audio_path && !(row.file_entry_id && failed.has(row.file_entry_id)),
+    );
+  }
+
   /** The columns and links a track input changes (audio checked before). */
   async function writeTrack(id: number, input: TrackInput, audio: FileEntry | null) {
     const stamp = now();
@@ -273,6 +290,9 @@ export function createBackstageMusicService(deps: MusicDeps) {
       if (!row?.audio_path) {
         throw validationFailed({ file_entry_id: ['Add the audio before publishing.'] });
       }
+      if (!(await withPublishableAudio([row])).length) {
+        throw validationFailed({ file_entry_id: [NOT_AUDIO] });
+      }
       await repo.updateTrack(id, { status: 'published', updated_at: now() });
       await releases.syncTrack(id, { announce: true });
       return track(id);
@@ -337,15 +357,17 @@ export function createBackstageMusicService(deps: MusicDeps) {
     /** Publishes the album and its drafts with audio; followers hear of the album once. */
     async publishAlbum(user: User, id: number) {
       await policy.assertAlbum(user, id);
-      const trackRows = await repo.trackRows(await repo.albumTrackIds(id));
-      if (!trackRows.some((row) => row.audio_path)) {
+      const trackRows = await withPublishableAudio(
+        await repo.trackRows(await repo.albumTrackIds(id)),
+      );
+      if (!trackRows.length) {
         throw validationFailed({ tracks: ['Add at least one track with audio first.'] });
       }
       const [albumRow] = await repo.albumRows([id]);
       const stamp = now();
       await repo.updateAlbum(id, { status: 'published', updated_at: stamp });
       for (const row of trackRows) {
-        if (row.status !== 'draft' || !row.audio_path) continue;
+        if (row.status !== 'draft') continue;
         // The album's date and visibility carry over to its drafts.
         await repo.updateTrack(row.id, {
           status: 'published',

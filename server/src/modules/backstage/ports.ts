@@ -17,6 +17,8 @@ export interface MusicDeps {
   } | null>;
   /** Deletes file entries and their bytes for good (the owner's decision was the delete). */
   purgeFiles: (ids: number[]) => Promise<void>;
+  /** Of these file entries, those the media pipeline found not to decode as audio. */
+  failedAudio: (fileEntryIds: number[]) => Promise<Set<number>>;
   forgetLikes: (type: 'tracks' | 'albums', ids: number[]) => Promise<void>;
   forgetReposts: (type: 'tracks' | 'albums', ids: number[]) => Promise<void>;
   forgetComments: (trackIds: number[]) => Promise<void>;
