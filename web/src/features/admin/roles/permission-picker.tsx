@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { PERMISSION_DEFINITIONS, type Permission } from '@backbeat/common';
 import { useTrans } from '../../../lib/translator.ts';
+import { useCannotGive } from './giveable.ts';
 
 const GROUPS = [...new Set(PERMISSION_DEFINITIONS.map((p) => p.group))];
 
@@ -20,6 +21,7 @@ export function PermissionPicker({
   const trans = useTrans();
   const id = useId();
   const granted = new Map(value.map((p) => [p.name, p]));
+  const cannotGive = useCannotGive();
 
   const toggle = (name: string, on: boolean) =>
     onChange(
@@ -50,6 +52,8 @@ export function PermissionPicker({
           <ul className="flex flex-col gap-3">
             {PERMISSION_DEFINITIONS.filter((p) => p.group === group).map((definition) => {
               const grant = granted.get(definition.name);
+              // What one does not hold can be taken away here, never given (issue 35).
+              const locked = !grant && cannotGive([definition.name]).length > 0;
               return (
                 <li key={definition.name} className="flex flex-col gap-2">
                   <label className="flex items-start gap-2 text-sm">
@@ -57,11 +61,17 @@ export function PermissionPicker({
                       type="checkbox"
                       className="mt-0.5 size-4 accent-[rgb(var(--be-primary))]"
                       checked={!!grant}
+                      disabled={locked}
                       onChange={(event) => toggle(definition.name, event.target.checked)}
                     />
-                    <span>
+                    <span className={locked ? 'opacity-60' : undefined}>
                       <span className="font-mono text-xs">{definition.name}</span>
                       <span className="block text-fg-muted">{trans(definition.description)}</span>
+                      {locked && (
+                        <span className="block text-xs text-fg-muted">
+                          {trans('Only someone who holds this permission can grant it.')}
+                        </span>
+                      )}
                     </span>
                   </label>
                   {grant &&

@@ -1,5 +1,6 @@
 import { useTrans } from '../../../lib/translator.ts';
 import { Skeleton } from '../../../ui/skeleton.tsx';
+import { useCannotGive } from '../roles/giveable.ts';
 import { useAllRoles } from './queries.ts';
 
 /** The user's roles as a group of checkboxes. */
@@ -14,26 +15,41 @@ export function RolePicker({
 }) {
   const trans = useTrans();
   const roles = useAllRoles();
+  const cannotGive = useCannotGive();
   return (
     <fieldset className="flex flex-col gap-2" aria-invalid={!!error}>
       <legend className="mb-1 text-sm font-medium">{trans('Roles')}</legend>
       {roles.isPending && <Skeleton className="h-16 w-full" />}
       <div className="flex flex-wrap gap-x-5 gap-y-2">
-        {(roles.data ?? []).map((role) => (
-          <label key={role.id} className="inline-flex items-center gap-2 text-sm">
-            <input
-              type="checkbox"
-              className="size-4 accent-[rgb(var(--be-primary))]"
-              checked={value.includes(role.id)}
-              onChange={(event) =>
-                onChange(
-                  event.target.checked ? [...value, role.id] : value.filter((id) => id !== role.id),
-                )
+        {(roles.data ?? []).map((role) => {
+          const checked = value.includes(role.id);
+          // A role granting what the signed-in staff lacks can be taken away, not given.
+          const locked = !checked && cannotGive(role.permissions.map((p) => p.name)).length > 0;
+          return (
+            <label
+              key={role.id}
+              className={`inline-flex items-center gap-2 text-sm ${locked ? 'opacity-60' : ''}`}
+              title={
+                locked ? trans('Only someone who holds this permission can grant it.') : undefined
               }
-            />
-            {role.name}
-          </label>
-        ))}
+            >
+              <input
+                type="checkbox"
+                className="size-4 accent-[rgb(var(--be-primary))]"
+                checked={checked}
+                disabled={locked}
+                onChange={(event) =>
+                  onChange(
+                    event.target.checked
+                      ? [...value, role.id]
+                      : value.filter((id) => id !== role.id),
+                  )
+                }
+              />
+              {role.name}
+            </label>
+          );
+        })}
       </div>
       {error && (
         <p role="alert" className="text-xs text-danger">
