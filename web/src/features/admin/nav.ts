@@ -74,6 +74,13 @@ export const ADMIN_NAV: readonly AdminNavEntry[] = [
   { label: 'Files', path: 'files', permission: 'files.update', area: 'Files', icon: 'download' },
   { label: 'Upload', path: 'upload', permission: 'files.update', area: 'Files', icon: 'add' },
   {
+    label: 'Media jobs',
+    path: 'media-jobs',
+    permission: 'files.update',
+    area: 'Files',
+    icon: 'warning',
+  },
+  {
     label: 'Library folders',
     path: 'library-folders',
     permission: 'settings.update',

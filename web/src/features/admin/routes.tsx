@@ -194,6 +194,10 @@ export const adminPageRoutes: RouteObject[] = [
           ...page(async () => (await import('./files.tsx')).FilesIndexPage),
         },
         { path: 'upload', ...page(async () => (await import('./upload.tsx')).AdminUploadPage) },
+        {
+          path: 'media-jobs',
+          ...page(async () => (await import('./media-jobs.tsx')).MediaJobsPage),
+        },
       ]),
       // The appearance editor (issue 14): sections in a side panel beside the live site.
       guarded('appearance.update', [
