@@ -246,6 +246,60 @@ describe('contact', () => {
   });
 });
 
+describe('where email links lead, and who may grant what (issue 35)', () => {
+  it('an admin sees the site address the first visit pinned, changes it, and reset links follow', async () => {
+    const { context, page } = await adminPage();
+    await page.goto(`${server.url}/admin/settings/general`);
+    const field = page.getByLabel('Site address');
+    await expect.poll(() => field.inputValue()).toBe(server.url);
+    await page.getByText('APP_URL is not set; the site address below is used').waitFor();
+
+    await field.fill('not an address');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Enter the site’s address, like https://music.example.com.').waitFor();
+    await field.fill('https://music.zq.test/');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Settings saved').waitFor();
+
+    const email = `reset-${++people}@backbeat.test`;
+    await server.app.services.users.createUser({ email, password: 'listener password 1' });
+    const before = mailbox.messages.length;
+    const guest = await newPage(browser);
+    await guest.page.goto(`${server.url}/forgot-password`);
+    await guest.page.getByLabel('Email').fill(email);
+    await guest.page.getByRole('button', { name: 'Send reset link' }).click();
+    const mail = await mailbox.waitFor((m) => m.to.includes(email), { after: before });
+    expect(mail.text).toContain('https://music.zq.test/password/reset/');
+    await server.app.services.settings.set({ 'site.url': server.url });
+    await guest.context.close();
+    await context.close();
+  });
+
+  it('a staff member who manages users and roles cannot give the admin role or permission', async () => {
+    await server.app.services.roles.createRole({
+      name: 'people-desk',
+      description: 'Manages accounts',
+      permissions: ['admin.access', 'users.update', 'roles.update'],
+    });
+    const listener = await server.app.services.users.createUser({
+      email: `desk-target-${++people}@backbeat.test`,
+      password: 'listener password 1',
+    });
+    const { context, page } = await listenerPage(['people-desk']);
+    await page.goto(`${server.url}/admin/users/${listener}/permissions`);
+    const adminRole = page.getByRole('checkbox', { name: 'admin', exact: true });
+    await adminRole.waitFor();
+    expect(await adminRole.isDisabled()).toBe(true);
+    const adminPermission = page.getByRole('checkbox', { name: /^admin Grants every permission/ });
+    expect(await adminPermission.isDisabled()).toBe(true);
+    await page.getByText('Only someone who holds this permission can grant it.').first().waitFor();
+    // What it holds itself stays open to give.
+    const usersUpdate = page.getByRole('checkbox', { name: /^users\.update/ });
+    expect(await usersUpdate.isDisabled()).toBe(false);
+    await context.close();
+  });
+});
+
 describe('API docs', () => {
   it('renders the generated reference and runs a call with the session', async () => {
     const listener = await listenerPage(['users']);
