@@ -69,7 +69,10 @@ export async function pageHeadFor(
 ): Promise<{ status: number; head: string }> {
   const { seo, settings } = request.server.services;
   const path = request.url.split('?')[0] ?? '/';
-  const [meta, all] = await Promise.all([seo.pageMeta(path, await baseUrlOf(request)), settings.all()]);
+  const [meta, all] = await Promise.all([
+    seo.pageMeta(path, await baseUrlOf(request)),
+    settings.all(),
+  ]);
   // The head is read as a guest (crawlers are guests). A signed-in person may be opening
   // their own private album or playlist, which a guest's 404 would wrongly report as missing
   // (the page itself decides what they may see), so they get 200 with the noindex head.

@@ -54,11 +54,7 @@ export const workspacesRoutes: RoutesPlugin = async (app) => {
   });
 
   registerEndpoint(app, inviteToWorkspace, async (request) => ({
-    workspace: await workspaces.invite(
-      request.params.workspaceId,
-      actorOf(request),
-      request.body,
-    ),
+    workspace: await workspaces.invite(request.params.workspaceId, actorOf(request), request.body),
   }));
 
   registerEndpoint(app, revokeWorkspaceInvite, async (request) => {

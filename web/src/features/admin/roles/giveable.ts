@@ -1,6 +1,6 @@
 import { permissionsBeyondGiver } from '@backbeat/common';
 import { useCurrentUser } from '../../../lib/bootstrap.ts';
-import { useAllRoles } from '../users/queries.ts';
+import { useAllRoles } from './queries.ts';
 
 /**
  * Which of these permissions the signed-in staff member may not hand out: the server's rule

@@ -10,21 +10,12 @@ export const userKeys = {
   one: (id: number) => resourceKeys.one(usersResource, id),
   sessions: (id: number) => ['admin', 'users', id, 'sessions'] as const,
   tokens: (id: number) => ['admin', 'users', id, 'tokens'] as const,
-  roles: ['admin', 'roles', 'all'] as const,
 };
 
 export const useAdminUser = (id: number) =>
   useQuery({
     queryKey: userKeys.one(id),
     queryFn: async () => (await api(endpoints.getAdminUser, { id })).user as AdminUser,
-  });
-
-/** Every role, for pickers and filters (a site has a handful). */
-export const useAllRoles = () =>
-  useQuery({
-    queryKey: userKeys.roles,
-    queryFn: async () =>
-      (await api(endpoints.listAdminRoles, { perPage: 100, sort: 'name' })).pagination.data,
   });
 
 export const useUserSessions = (id: number) =>

@@ -1,7 +1,7 @@
 import { useTrans } from '../../../lib/translator.ts';
 import { Skeleton } from '../../../ui/skeleton.tsx';
 import { useCannotGive } from '../roles/giveable.ts';
-import { useAllRoles } from './queries.ts';
+import { useAllRoles } from '../roles/queries.ts';
 
 /** The user's roles as a group of checkboxes. */
 export function RolePicker({

@@ -10,7 +10,7 @@ import { Checkbox, TextField } from '../../../ui/text-field.tsx';
 import { toast } from '../../../ui/toast/toast-store.ts';
 import { ResourceIndex } from '../resources/resource-index.tsx';
 import { RolePicker } from './role-picker.tsx';
-import { useAllRoles } from './queries.ts';
+import { useAllRoles } from '../roles/queries.ts';
 
 /** Admin users (spec 2 §2 users, users.update): search, filters by role, suspension, email. */
 export function UsersIndexPage() {
