@@ -1,10 +1,4 @@
-import {
-  DEFAULT_MIGRATION_TABLE,
-  Migrator,
-  sql,
-  type Migration,
-  type MigrationResultSet,
-} from 'kysely';
+import { DEFAULT_MIGRATION_TABLE, sql, type Kysely, type Migration } from 'kysely';
 import type { Db } from '../database.ts';
 import * as foundation from './0001_foundation.ts';
 import * as accounts from './0002_accounts.ts';
@@ -55,19 +49,56 @@ const migrations: Record<string, Migration> = {
   '0022_search_index_per_kind': searchIndexPerKind,
 };
 
-function migrator(db: Db): Migrator {
-  return new Migrator({
-    db,
-    provider: { getMigrations: async () => migrations },
-    // 0017 landed after 0018: databases that ran 0018 already still take 0017 (issue 18).
-    allowUnorderedMigrations: true,
-  });
+/**
+ * Each migration runs in a transaction of its own, its record included (issue 35, item 3):
+ * a start killed in the middle leaves the database as the last whole migration left it, on
+ * SQLite too (Kysely's Migrator runs SQLite's DDL outside any transaction, and a start killed
+ * there bricked the database: "table likes already exists"). The records stay in Kysely's
+ * table and shape, so databases migrated before read the same. Names run in sorted order,
+ * each one missing is run (0017 landed after 0018: databases with 0018 still take 0017).
+ */
+const NAMES = Object.keys(migrations).sort();
+/** The advisory lock several PostgreSQL instances starting at once take turns on. */
+const POSTGRES_LOCK = 0x6b62_6d67;
+
+async function isPostgres(db: Db): Promise<boolean> {
+  try {
+    await sql`select pg_backend_pid()`.execute(db);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
-const applied = ({ error, results }: MigrationResultSet): string[] => {
-  if (error) throw error instanceof Error ? error : new Error(String(error));
-  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
-};
+async function runMigrations(db: Db, names: readonly string[]): Promise<string[]> {
+  const postgres = await isPostgres(db);
+  const table = sql.table(DEFAULT_MIGRATION_TABLE);
+  const takeTurn = async (trx: Db) => {
+    if (postgres) await sql`select pg_advisory_xact_lock(${POSTGRES_LOCK})`.execute(trx);
+  };
+  await db.transaction().execute(async (trx) => {
+    await takeTurn(trx);
+    await sql`create table if not exists ${table} (name varchar(255) not null primary key, timestamp varchar(255) not null)`.execute(
+      trx,
+    );
+  });
+  const applied: string[] = [];
+  for (const name of names) {
+    const ran = await db.transaction().execute(async (trx) => {
+      await takeTurn(trx);
+      // Another instance may have run it while this one waited for its turn.
+      const { rows } = await sql`select name from ${table} where name = ${name}`.execute(trx);
+      if (rows.length) return false;
+      await migrations[name]!.up(trx as unknown as Kysely<unknown>);
+      await sql`insert into ${table} (name, timestamp) values (${name}, ${new Date().toISOString()})`.execute(
+        trx,
+      );
+      return true;
+    });
+    if (ran) applied.push(name);
+  }
+  return applied;
+}
 
 /**
  * Whether every migration is recorded already: what almost every start finds. Kysely's migrator
@@ -89,10 +120,12 @@ async function allApplied(db: Db): Promise<boolean> {
 
 export async function migrateToLatest(db: Db): Promise<string[]> {
   if (await allApplied(db)) return [];
-  return applied(await migrator(db).migrateToLatest());
+  return runMigrations(db, NAMES);
 }
 
 /** Up to and including `name`: a database as an older version left it (migration tests). */
 export async function migrateUpTo(db: Db, name: string): Promise<string[]> {
-  return applied(await migrator(db).migrateTo(name));
+  const last = NAMES.indexOf(name);
+  if (last === -1) throw new Error(`No migration is named ${name}.`);
+  return runMigrations(db, NAMES.slice(0, last + 1));
 }
