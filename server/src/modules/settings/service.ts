@@ -65,7 +65,8 @@ export function createSettingsService(db: Db) {
       const stored = await repository.find(name);
       if (stored && stored !== 'null') return JSON.parse(stored) as NonNullable<SettingValues[K]>;
       await repository.setIfEmpty(name, generate());
-      cache = null;
+      // The other instances may hold the empty value in their caches: they are told too.
+      changed([name]);
       return JSON.parse((await repository.find(name)) ?? 'null') as NonNullable<SettingValues[K]>;
     },
     /** Stores the defaults that are not in the table yet; used by the seeder. */
