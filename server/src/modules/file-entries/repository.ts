@@ -61,6 +61,25 @@ export function createFileEntriesRepository(db: Db, dialect: Dialect) {
     return Number(row?.used ?? 0);
   };
 
+  const insertIfFitsOnce = (
+    entry: NewFileEntry & { user_id: number },
+    fits: (used: number) => boolean,
+  ) =>
+    db.transaction().execute(async (trx) => {
+      if (dialect === 'postgres') {
+        // NO KEY UPDATE: uploads of this user queue here, while rows that only reference
+        // the user (a generated cover's entry) are still inserted meanwhile.
+        await trx
+          .selectFrom('users')
+          .select('id')
+          .where('id', '=', entry.user_id)
+          .forNoKeyUpdate()
+          .execute();
+      }
+      if (!fits(await usedSpaceWith(trx, entry.user_id))) return null;
+      return insertWith(trx, entry);
+    });
+
   return {
     insert: (entry: NewFileEntry) => insertWith(db, entry),
     /**
@@ -71,20 +90,17 @@ export function createFileEntriesRepository(db: Db, dialect: Dialect) {
      * room.
      */
     async insertIfFits(entry: NewFileEntry & { user_id: number }, fits: (used: number) => boolean) {
-      return db.transaction().execute(async (trx) => {
-        if (dialect === 'postgres') {
-          // NO KEY UPDATE: uploads of this user queue here, while rows that only reference
-          // the user (a generated cover's entry) are still inserted meanwhile.
-          await trx
-            .selectFrom('users')
-            .select('id')
-            .where('id', '=', entry.user_id)
-            .forNoKeyUpdate()
-            .execute();
+      // On SQLite another connection (a second instance on the same file) may write between
+      // this transaction's read and its insert: SQLite then refuses the insert at once
+      // (SQLITE_BUSY_SNAPSHOT, no waiting); the whole step is taken again with a new read.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await insertIfFitsOnce(entry, fits);
+        } catch (error) {
+          const code = String((error as { code?: unknown }).code ?? '');
+          if (dialect !== 'sqlite' || !code.startsWith('SQLITE_BUSY') || attempt >= 10) throw error;
         }
-        if (!fits(await usedSpaceWith(trx, entry.user_id))) return null;
-        return insertWith(trx, entry);
-      });
+      }
     },
     byId(id: number) {
       return db.selectFrom('file_entries').select(COLUMNS).where('id', '=', id).executeTakeFirst();
