@@ -1,8 +1,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Migrator } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../src/db/database.ts';
+import * as foundation from '../src/db/migrations/0001_foundation.ts';
 import { migrateToLatest, migrateUpTo } from '../src/db/migrations/index.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/database.ts';
 
@@ -56,6 +58,19 @@ describe(`migrations (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'SQLite'}
     const earlier = await migrateUpTo(handle.db, '0021_search_ids_in_rowid');
     expect(earlier.at(-1)).toBe('0021_search_ids_in_rowid');
     expect(await migrateToLatest(handle.db)).toEqual(['0022_search_index_per_kind']);
+    expect(await migrateToLatest(handle.db)).toEqual([]);
+  });
+
+  it("a database Kysely's Migrator migrated (releases before issue 35) takes the rest", async () => {
+    const { handle } = await emptyDatabase();
+    const migrator = new Migrator({
+      db: handle.db,
+      provider: { getMigrations: () => Promise.resolve({ '0001_foundation': foundation }) },
+    });
+    expect((await migrator.migrateToLatest()).error).toBeUndefined();
+    const applied = await migrateToLatest(handle.db);
+    expect(applied[0]).toBe('0002_accounts');
+    expect(applied).not.toContain('0001_foundation');
     expect(await migrateToLatest(handle.db)).toEqual([]);
   });
 

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -54,33 +55,42 @@ interface KillPoint {
 let reference: unknown[];
 let killPoints: KillPoint[];
 let migrationCount: number;
+let migrationNames: string[];
 
 beforeAll(async () => {
-  // A clean run, counting its queries: where each migration starts and records itself.
+  // A clean run, noting every query: where each migration records itself, and its statements.
   const database = await freshDatabase();
   const handle = database.open();
-  const recordAt: number[] = [];
-  const counted = handle.db.withPlugin(
-    afterEachQuery((count, query) => {
-      // Our runner's record, or (to see this test fail without it) Kysely's Migrator's.
-      if (/^insert into (\? \(name, timestamp\)|kysely_migration$)/i.test(query))
-        recordAt.push(count);
-    }),
-  );
+  const queries: string[] = [];
+  const counted = handle.db.withPlugin(afterEachQuery((_count, query) => queries.push(query)));
   const applied = await migrateToLatest(counted);
   migrationCount = applied.length;
-  expect(recordAt).toHaveLength(migrationCount);
+  migrationNames = applied;
   reference = await schemaOf(handle.db);
   await handle.destroy();
   await database.drop();
 
-  const all = applied.flatMap((name, i) => [
-    {
-      after: Math.ceil(((recordAt[i - 1] ?? 0) + recordAt[i]!) / 2),
-      label: `in the middle of ${name}`,
-    },
-    { after: recordAt[i]!, label: `after ${name} recorded itself, before its commit` },
-  ]);
+  // Query numbers (from 1) of the records: our runner's, or (to see this test fail without
+  // it) Kysely's Migrator's.
+  const recordAt = queries.flatMap((query, i) =>
+    /^insert into (\? \(name, timestamp\)|kysely_migration$)/i.test(query) ? [i + 1] : [],
+  );
+  expect(recordAt).toHaveLength(migrationCount);
+  const all = applied.flatMap((name, i) => {
+    // The migration's own statements: up to the next record, without the runner's lock.
+    const end = recordAt[i + 1] ?? queries.length + 1;
+    const statements: number[] = [];
+    for (let n = recordAt[i]! + 1; n < end; n++)
+      if (!/pg_advisory_xact_lock/.test(queries[n - 1]!)) statements.push(n);
+    // Some migrations have nothing to do on PostgreSQL (SQLite's search index).
+    if (!statements.length) return [];
+    const middle = statements[Math.floor((statements.length - 1) / 2)]!;
+    const last = statements.at(-1)!;
+    return [
+      ...(middle < last ? [{ after: middle, label: `in the middle of ${name}` }] : []),
+      { after: last, label: `after ${name}'s last statement, before its commit` },
+    ];
+  });
   // PostgreSQL rolled back a dead client's transaction before too: a few points suffice.
   killPoints = postgres ? all.filter((_, i) => i % 9 === 1 || i === 8) : all;
 }, 60_000);
@@ -109,7 +119,7 @@ function startKilledAt(config: TestDatabase['config'], after: number): Promise<s
 
 describe(`a start killed during migrations (${postgres ? 'PostgreSQL' : 'SQLite'})`, () => {
   it('starts again, and every migration is there once, whatever point it was killed at', async () => {
-    expect(killPoints.length).toBeGreaterThanOrEqual(postgres ? 4 : 2 * migrationCount);
+    expect(killPoints.length).toBeGreaterThanOrEqual(postgres ? 4 : migrationCount);
     const run = async (point: KillPoint) => {
       const database = await freshDatabase();
       expect(await startKilledAt(database.config, point.after), point.label).toBe('SIGKILL');
@@ -129,4 +139,67 @@ describe(`a start killed during migrations (${postgres ? 'PostgreSQL' : 'SQLite'
     for (let i = 0; i < killPoints.length; i += 2)
       await Promise.all(killPoints.slice(i, i + 2).map(run));
   }, 240_000);
+});
+
+/** A start of migrate-alongside.ts: its output lines one by one, its stdin, its end. */
+function startAlongside(config: TestDatabase['config'], role: string) {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'server/test/helpers/migrate-alongside.ts', JSON.stringify(config), role],
+    { stdio: ['pipe', 'pipe', 'pipe'] },
+  );
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const ended = new Promise<{ code: number | null; stderr: string }>((resolve, reject) => {
+    child.on('error', reject);
+    child.on('exit', (code) => resolve({ code, stderr }));
+  });
+  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+  const nextLine = async () => {
+    const line = await lines.next();
+    return line.done ? undefined : (line.value as string);
+  };
+  /** Reads to the end; how many migrations this start ran. */
+  const applied = async () => {
+    for (let line = await nextLine(); line !== undefined; line = await nextLine())
+      if (line.startsWith('applied ')) return Number(line.slice('applied '.length));
+    return undefined;
+  };
+  return { child, ended, nextLine, applied };
+}
+
+describe(`two starts migrating at once (${postgres ? 'PostgreSQL' : 'SQLite'})`, () => {
+  it('both start: the second waits for the migration the first is running', async () => {
+    const database = await freshDatabase();
+    const held = migrationNames[1]!;
+    const first = startAlongside(database.config, `hold:${held}`);
+    const second = startAlongside(database.config, 'announce');
+    try {
+      expect(await first.nextLine()).toBe('holding');
+      // The first holds its transaction of `held` until the second reaches what it must wait
+      // for (the record of a migration, PostgreSQL's lock) or reads about `held` itself.
+      for (let line = await second.nextLine(); line !== undefined; line = await second.nextLine()) {
+        const [query, ...values] = JSON.parse(line) as [string, ...unknown[]];
+        if (/^insert into|pg_advisory_xact_lock/.test(query) || values.includes(held)) break;
+      }
+      first.child.stdin.end('go\n');
+      const [firstApplied, secondApplied] = await Promise.all([first.applied(), second.applied()]);
+      expect(await first.ended).toEqual({ code: 0, stderr: '' });
+      expect(await second.ended).toEqual({ code: 0, stderr: '' });
+      // Each migration ran once, by one start or the other.
+      expect(firstApplied! + secondApplied!).toBe(migrationCount);
+      const handle = database.open();
+      try {
+        const { rows } = await sql`select name from kysely_migration`.execute(handle.db);
+        expect(rows).toHaveLength(migrationCount);
+        expect(await schemaOf(handle.db)).toEqual(reference);
+      } finally {
+        await handle.destroy();
+      }
+    } finally {
+      first.child.kill('SIGKILL');
+      second.child.kill('SIGKILL');
+      await database.drop();
+    }
+  }, 60_000);
 });

@@ -1,4 +1,4 @@
-import { DEFAULT_MIGRATION_TABLE, sql, type Kysely, type Migration } from 'kysely';
+import { DEFAULT_MIGRATION_TABLE, PostgresAdapter, sql, type Kysely, type Migration } from 'kysely';
 import type { Db } from '../database.ts';
 import * as foundation from './0001_foundation.ts';
 import * as accounts from './0002_accounts.ts';
@@ -61,17 +61,8 @@ const NAMES = Object.keys(migrations).sort();
 /** The advisory lock several PostgreSQL instances starting at once take turns on. */
 const POSTGRES_LOCK = 0x6b62_6d67;
 
-async function isPostgres(db: Db): Promise<boolean> {
-  try {
-    await sql`select pg_backend_pid()`.execute(db);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 async function runMigrations(db: Db, names: readonly string[]): Promise<string[]> {
-  const postgres = await isPostgres(db);
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
   const table = sql.table(DEFAULT_MIGRATION_TABLE);
   const takeTurn = async (trx: Db) => {
     if (postgres) await sql`select pg_advisory_xact_lock(${POSTGRES_LOCK})`.execute(trx);
@@ -86,13 +77,16 @@ async function runMigrations(db: Db, names: readonly string[]): Promise<string[]
   for (const name of names) {
     const ran = await db.transaction().execute(async (trx) => {
       await takeTurn(trx);
-      // Another instance may have run it while this one waited for its turn.
-      const { rows } = await sql`select name from ${table} where name = ${name}`.execute(trx);
-      if (rows.length) return false;
+      // The record comes first, and a process that finds it there already skips the migration
+      // (another ran it meanwhile). On SQLite this write also takes the database's write lock
+      // before the transaction has read anything, waiting out another process's migration
+      // (busy_timeout); a read first would fail with "database is locked" once that one
+      // committed, as SQLite cannot upgrade a transaction whose snapshot is stale.
+      const { rows } = await sql`insert into ${table} (name, timestamp)
+        values (${name}, ${new Date().toISOString()}) on conflict (name) do nothing
+        returning name`.execute(trx);
+      if (!rows.length) return false;
       await migrations[name]!.up(trx as unknown as Kysely<unknown>);
-      await sql`insert into ${table} (name, timestamp) values (${name}, ${new Date().toISOString()})`.execute(
-        trx,
-      );
       return true;
     });
     if (ran) applied.push(name);
