@@ -125,17 +125,20 @@ function SectionForm({ section, data }: { section: SettingsSection; data: AdminS
         <p className="mt-1 text-sm text-fg-muted">{trans(info.description)}</p>
       </header>
       {info.environment && (
-        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 rounded-lg border border-border p-4 text-sm">
-          {info.environment.map((key) => (
-            <div key={key} className="contents">
-              <dt className="text-fg-muted capitalize">{trans(key)}</dt>
-              <dd className="break-all">{data.environment[key] ?? '—'}</dd>
-            </div>
-          ))}
-          <p className="col-span-2 text-xs text-fg-muted">
+        // Only dt/dd groups may sit in a <dl> (axe definition-list): the note goes below it.
+        <div className="rounded-lg border border-border p-4 text-sm">
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
+            {info.environment.map((key) => (
+              <div key={key} className="contents">
+                <dt className="text-fg-muted capitalize">{trans(key)}</dt>
+                <dd className="break-all">{data.environment[key] ?? '—'}</dd>
+              </div>
+            ))}
+          </dl>
+          <p className="mt-2 text-xs text-fg-muted">
             {trans('Set with environment variables when the server starts.')}
           </p>
-        </dl>
+        </div>
       )}
       {fields.length > 0 && (
         <form noValidate onSubmit={(e) => void submit(e)} className="flex flex-col gap-5">
