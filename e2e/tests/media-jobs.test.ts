@@ -1,11 +1,11 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pendingMediaAnalysis } from '@backbeat/common';
 import { PROCESSING_FAILED } from '../../server/src/modules/media/service.ts';
 import { launchBrowser, loginThroughApi, newPage } from '../src/browser.ts';
 import { acceptCookies } from '../src/catalog.ts';
 import { ADMIN, startServer, type TestServer } from '../src/server.ts';
 import { pcmWav } from '../src/wav.ts';
+import { markMediaFailed } from '../../server/test/helpers/uploads.ts';
 
 /* Issue 35 item 7: the admin sees an audio file whose processing failed and retries it. */
 
@@ -31,26 +31,14 @@ function toneWav(): Buffer {
 
 /** An audio entry of the admin's whose processing failed (a storage outage on its last try). */
 async function failedEntry(name: string): Promise<number> {
-  const { db } = server.app.services.database;
-  const admin = await db
-    .selectFrom('users')
-    .select('id')
-    .where('email', '=', ADMIN.email)
-    .executeTakeFirstOrThrow();
-  const entry = await server.app.services.fileEntries.storeGenerated(admin.id, {
+  const admin = await server.app.services.users.findRowByEmail(ADMIN.email);
+  const entry = await server.app.services.fileEntries.storeGenerated(admin!.id, {
     bytes: toneWav(),
     name,
     mime: 'audio/wav',
     extension: 'wav',
   });
-  await db
-    .updateTable('file_entries')
-    .set({
-      media_status: 'failed',
-      media: JSON.stringify(pendingMediaAnalysis('failed', PROCESSING_FAILED)),
-    })
-    .where('id', '=', entry.id)
-    .execute();
+  await markMediaFailed(server.app.services.database.db, entry.id);
   return entry.id;
 }
 

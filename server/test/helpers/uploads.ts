@@ -1,4 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { pendingMediaAnalysis } from '@backbeat/common';
+import type { Db } from '../../src/db/database.ts';
+import { PROCESSING_FAILED } from '../../src/modules/media/service.ts';
 import { generateDemoAudio } from '../../src/modules/demo-audio/generator.ts';
 import { guestBrowser } from './accounts.ts';
 import { createUser } from './factories.ts';
@@ -47,4 +50,27 @@ export async function setUploadSettings(
   values: Parameters<FastifyInstance['services']['settings']['set']>[0],
 ) {
   await app.services.settings.set(values);
+}
+
+/** Marks an audio entry's processing failed, as the media job does when its last try fails. */
+export async function markMediaFailed(db: Db, entryId: number): Promise<void> {
+  await db
+    .updateTable('file_entries')
+    .set({
+      media_status: 'failed',
+      media: JSON.stringify(pendingMediaAnalysis('failed', PROCESSING_FAILED)),
+    })
+    .where('id', '=', entryId)
+    .execute();
+}
+
+/** The covers the media pipeline stored for a user: one per run over a file with a cover. */
+export async function coverCount(db: Db, userId: number): Promise<number> {
+  const rows = await db
+    .selectFrom('file_entries')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('mime', 'like', 'image/%')
+    .execute();
+  return rows.length;
 }

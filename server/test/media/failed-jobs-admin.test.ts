@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pendingMediaAnalysis, type FileEntry } from '@backbeat/common';
+import type { FileEntry } from '@backbeat/common';
 import type { FailedMediaJob } from '@backbeat/common/admin/files';
 import { signedInUser } from '../helpers/accounts.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { taggedMp3 } from '../helpers/audio.ts';
 import { openBrowser, type Browser } from '../helpers/client.ts';
-import { signedInUploader } from '../helpers/uploads.ts';
+import { markMediaFailed, signedInUploader } from '../helpers/uploads.ts';
 import { PROCESSING_FAILED } from '../../src/modules/media/service.ts';
 
 /* Issue 35 item 7: the admin sees the audio files whose processing failed and retries them. */
@@ -30,14 +30,7 @@ async function failedUpload(name: string) {
   expect(response.statusCode).toBe(201);
   const entry = response.json<{ fileEntry: FileEntry }>().fileEntry;
   await t.app.services.jobs.idle();
-  await t.database.db
-    .updateTable('file_entries')
-    .set({
-      media_status: 'failed',
-      media: JSON.stringify(pendingMediaAnalysis('failed', PROCESSING_FAILED)),
-    })
-    .where('id', '=', entry.id)
-    .execute();
+  await markMediaFailed(t.database.db, entry.id);
   return { uploader, entry };
 }
 

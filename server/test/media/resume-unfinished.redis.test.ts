@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pendingMediaAnalysis, type FileEntry } from '@backbeat/common';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { taggedMp3 } from '../helpers/audio.ts';
-import { signedInUploader } from '../helpers/uploads.ts';
+import { coverCount, signedInUploader } from '../helpers/uploads.ts';
 
 // Runs when TEST_REDIS_URL is set (CI sets it); vitest.config.ts leaves the file out otherwise.
 const redisUrl = process.env.TEST_REDIS_URL ?? '';
@@ -29,15 +29,7 @@ const statusOf = async (id: number) =>
       .where('id', '=', id)
       .executeTakeFirstOrThrow()
   ).media_status;
-const coversOf = async (userId: number) =>
-  (
-    await db()
-      .selectFrom('file_entries')
-      .select('id')
-      .where('user_id', '=', userId)
-      .where('mime', 'like', 'image/%')
-      .execute()
-  ).length;
+const coversOf = (userId: number) => coverCount(db(), userId);
 
 async function processedUpload() {
   const uploader = await signedInUploader(t.app);

@@ -3,7 +3,7 @@ import { pendingMediaAnalysis, type FileEntry } from '@backbeat/common';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { taggedMp3 } from '../helpers/audio.ts';
 import { startInstanceProcess, type InstanceProcess } from '../helpers/instance.ts';
-import { signedInUploader } from '../helpers/uploads.ts';
+import { coverCount, signedInUploader } from '../helpers/uploads.ts';
 
 /*
  * Issue 35 item 7: without Redis, a media job killed mid-way was never run again and its
@@ -42,16 +42,7 @@ const entryRow = (id: number) =>
     .where('id', '=', id)
     .executeTakeFirstOrThrow();
 
-/** The covers the pipeline stored for a user: one per run over a file with a cover. */
-const coversOf = async (userId: number) =>
-  (
-    await db()
-      .selectFrom('file_entries')
-      .select('id')
-      .where('user_id', '=', userId)
-      .where('mime', 'like', 'image/%')
-      .execute()
-  ).length;
+const coversOf = (userId: number) => coverCount(db(), userId);
 
 describe('media jobs after a restart (in-process queue)', () => {
   it('processes an entry whose worker was killed mid-job once the next worker starts, and leaves finished ones alone', async () => {

@@ -1,5 +1,6 @@
 import { DEFAULT_MIGRATION_TABLE, PostgresAdapter, sql, type Kysely, type Migration } from 'kysely';
 import type { Db } from '../database.ts';
+import { retriedWhileSqliteBusy } from '../sqlite-busy.ts';
 import * as foundation from './0001_foundation.ts';
 import * as accounts from './0002_accounts.ts';
 import * as catalog from './0003_catalog.ts';
@@ -61,22 +62,6 @@ const NAMES = Object.keys(migrations).sort();
 /** The advisory lock several PostgreSQL instances starting at once take turns on. */
 const POSTGRES_LOCK = 0x6b62_6d67;
 
-/**
- * SQLite's busy timeout (5 s) is a wait for one lock, not a turn: a second start can wait out
- * several of the first's migrations in a row (the first takes the lock again as it commits).
- * It then tries the same migration again, for up to a minute, rather than failing the start.
- */
-async function retriedWhileBusy<T>(work: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await work();
-    } catch (error) {
-      const code = String((error as { code?: unknown }).code ?? '');
-      if (!code.startsWith('SQLITE_BUSY') || attempt >= 12) throw error;
-    }
-  }
-}
-
 async function runMigrations(db: Db, names: readonly string[]): Promise<string[]> {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
   const table = sql.table(DEFAULT_MIGRATION_TABLE);
@@ -91,21 +76,25 @@ async function runMigrations(db: Db, names: readonly string[]): Promise<string[]
   });
   const applied: string[] = [];
   for (const name of names) {
-    const ran = await retriedWhileBusy(() =>
-      db.transaction().execute(async (trx) => {
-        await takeTurn(trx);
-        // The record comes first, and a process that finds it there already skips the migration
-        // (another ran it meanwhile). On SQLite this write also takes the database's write lock
-        // before the transaction has read anything, waiting out another process's migration
-        // (busy_timeout); a read first would fail with "database is locked" once that one
-        // committed, as SQLite cannot upgrade a transaction whose snapshot is stale.
-        const { rows } = await sql`insert into ${table} (name, timestamp)
+    // SQLite's busy timeout (5 s) is a wait for one lock, not a turn: a second start can wait
+    // out several of the first's migrations in a row; it tries again, for up to a minute.
+    const ran = await retriedWhileSqliteBusy(
+      () =>
+        db.transaction().execute(async (trx) => {
+          await takeTurn(trx);
+          // The record comes first, and a process that finds it there already skips the migration
+          // (another ran it meanwhile). On SQLite this write also takes the database's write lock
+          // before the transaction has read anything, waiting out another process's migration
+          // (busy_timeout); a read first would fail with "database is locked" once that one
+          // committed, as SQLite cannot upgrade a transaction whose snapshot is stale.
+          const { rows } = await sql`insert into ${table} (name, timestamp)
         values (${name}, ${new Date().toISOString()}) on conflict (name) do nothing
         returning name`.execute(trx);
-        if (!rows.length) return false;
-        await migrations[name]!.up(trx as unknown as Kysely<unknown>);
-        return true;
-      }),
+          if (!rows.length) return false;
+          await migrations[name]!.up(trx as unknown as Kysely<unknown>);
+          return true;
+        }),
+      12,
     );
     if (ran) applied.push(name);
   }

@@ -1,5 +1,6 @@
 import type { Db, Dialect } from '../../db/database.ts';
 import { dayBounds, dayOf } from '../../db/day-of.ts';
+import { retriedWhileSqliteBusy } from '../../db/sqlite-busy.ts';
 
 export interface NewFileEntry {
   name: string;
@@ -90,17 +91,9 @@ export function createFileEntriesRepository(db: Db, dialect: Dialect) {
      * room.
      */
     async insertIfFits(entry: NewFileEntry & { user_id: number }, fits: (used: number) => boolean) {
-      // On SQLite another connection (a second instance on the same file) may write between
-      // this transaction's read and its insert: SQLite then refuses the insert at once
-      // (SQLITE_BUSY_SNAPSHOT, no waiting); the whole step is taken again with a new read.
-      for (let attempt = 1; ; attempt++) {
-        try {
-          return await insertIfFitsOnce(entry, fits);
-        } catch (error) {
-          const code = String((error as { code?: unknown }).code ?? '');
-          if (dialect !== 'sqlite' || !code.startsWith('SQLITE_BUSY') || attempt >= 10) throw error;
-        }
-      }
+      // On SQLite a second instance on the same file may write between this transaction's
+      // read and its insert: the whole step is taken again with a new read.
+      return retriedWhileSqliteBusy(() => insertIfFitsOnce(entry, fits), 10);
     },
     byId(id: number) {
       return db.selectFrom('file_entries').select(COLUMNS).where('id', '=', id).executeTakeFirst();

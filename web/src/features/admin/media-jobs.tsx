@@ -1,17 +1,13 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import type { FailedMediaJob } from '@backbeat/common/admin/files';
-import { listFailedMediaJobs, retryMediaJob } from '@backbeat/common/contracts';
-import { api } from '../../lib/api.ts';
 import { useTrans } from '../../lib/translator.ts';
 import { Button } from '../../ui/button.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import { showErrorToast } from '../../ui/toast/error-toast.ts';
 import { toast } from '../../ui/toast/toast-store.ts';
 import { formatBytes } from './files.tsx';
+import { useFailedMediaJobs, useRetryMediaJob } from './media-jobs-queries.ts';
 import { ResourcePager } from './resources/resource-toolbar.tsx';
-
-const FAILED_KEY = ['admin', 'media-jobs', 'failed'] as const;
 
 /**
  * `/admin/media-jobs` (files.update, issue 35.7): audio files whose processing failed, with
@@ -21,11 +17,7 @@ export function MediaJobsPage() {
   const trans = useTrans();
   const [search, setSearch] = useSearchParams();
   const page = Number(search.get('page')) || 1;
-  const list = useQuery({
-    queryKey: [...FAILED_KEY, page],
-    queryFn: () => api(listFailedMediaJobs, { page, perPage: 25 }),
-    placeholderData: keepPreviousData,
-  });
+  const list = useFailedMediaJobs(page);
 
   return (
     <section aria-labelledby="media-jobs-title" className="mx-auto w-full max-w-5xl px-4 py-6">
@@ -68,19 +60,17 @@ export function MediaJobsPage() {
 
 function FailedJobRow({ job }: { job: FailedMediaJob }) {
   const trans = useTrans();
-  const client = useQueryClient();
-  const retry = useMutation({
-    mutationFn: () => api(retryMediaJob, { id: job.id }),
-    onSuccess: async ({ status }) => {
-      toast(
-        status === 'ready'
-          ? trans('“:name” is processed', { name: job.name })
-          : trans('“:name” is queued for processing', { name: job.name }),
-      );
-      await client.invalidateQueries({ queryKey: FAILED_KEY });
-    },
-    onError: (error) => showErrorToast(error, trans),
-  });
+  const retry = useRetryMediaJob(job.id);
+  const retryJob = () =>
+    retry.mutate(undefined, {
+      onSuccess: ({ status }) =>
+        toast(
+          status === 'ready'
+            ? trans('“:name” is processed', { name: job.name })
+            : trans('“:name” is queued for processing', { name: job.name }),
+        ),
+      onError: (error) => showErrorToast(error, trans),
+    });
   return (
     <li className="flex flex-wrap items-center gap-x-4 gap-y-1 p-3 text-sm">
       <div className="min-w-0 flex-1">
@@ -97,7 +87,7 @@ function FailedJobRow({ job }: { job: FailedMediaJob }) {
         size="sm"
         disabled={retry.isPending}
         aria-label={trans('Retry :name', { name: job.name })}
-        onClick={() => retry.mutate()}
+        onClick={retryJob}
       >
         {trans('Retry')}
       </Button>
