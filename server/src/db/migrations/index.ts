@@ -1,6 +1,5 @@
 import { DEFAULT_MIGRATION_TABLE, PostgresAdapter, sql, type Kysely, type Migration } from 'kysely';
 import type { Db } from '../database.ts';
-import { retriedWhileSqliteBusy } from '../sqlite-busy.ts';
 import * as foundation from './0001_foundation.ts';
 import * as accounts from './0002_accounts.ts';
 import * as catalog from './0003_catalog.ts';
@@ -61,6 +60,21 @@ const migrations: Record<string, Migration> = {
 const NAMES = Object.keys(migrations).sort();
 /** The advisory lock several PostgreSQL instances starting at once take turns on. */
 const POSTGRES_LOCK = 0x6b62_6d67;
+
+/**
+ * Runs `work` again when SQLite answers SQLITE_BUSY, up to `attempts` times (as
+ * db/sqlite-busy.ts does; a migration carries its own helpers, so this is a copy).
+ */
+async function retriedWhileSqliteBusy<T>(work: () => Promise<T>, attempts: number): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      const code = String((error as { code?: unknown }).code ?? '');
+      if (!code.startsWith('SQLITE_BUSY') || attempt >= attempts) throw error;
+    }
+  }
+}
 
 async function runMigrations(db: Db, names: readonly string[]): Promise<string[]> {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
