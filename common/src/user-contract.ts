@@ -60,7 +60,7 @@ export const uploadAvatar = endpoint({
   method: 'POST',
   path: '/api/v1/users/:id/avatar',
   access: 'auth',
-  summary: 'Sets the avatar from a multipart `file` or a JSON `{ url }`',
+  summary: 'Sets the avatar from a multipart `file` or `url` field, or a JSON `{ url }`',
   tags: users,
   params: idParamsSchema,
   response: withUser.extend({ image: z.string() }),

@@ -12,10 +12,49 @@ import { HttpError, validationFailed } from './http-error.ts';
  */
 export async function uploadedFileBytes(request: FastifyRequest, maxBytes: number) {
   if (!request.isMultipart()) throw validationFailed({ file: [NOT_AN_IMAGE] });
-  try {
+  return readMultipart(request, maxBytes, async () => {
     const file = await request.file();
     if (!file) throw validationFailed({ file: [NOT_AN_IMAGE] });
     return await file.toBuffer();
+  });
+}
+
+/**
+ * The `file` part of a multipart request, or else the text field named `field` (an avatar's
+ * `url`, spec 1 §8: "multipart: file or url"): 422 on `file` when there is neither, and the
+ * same size and malformed-body answers as `uploadedFileBytes`.
+ */
+export async function uploadedFileOrField(
+  request: FastifyRequest,
+  maxBytes: number,
+  field: string,
+): Promise<{ bytes: Buffer } | { value: string }> {
+  if (!request.isMultipart()) throw validationFailed({ file: [NOT_AN_IMAGE] });
+  return readMultipart(request, maxBytes, async () => {
+    let bytes: Buffer | undefined;
+    let value: string | undefined;
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        // Every file part must be read for the next part to arrive.
+        const content = await part.toBuffer();
+        if (part.fieldname === 'file' && !bytes) bytes = content;
+      } else if (part.fieldname === field && typeof part.value === 'string') {
+        value = part.value;
+      }
+    }
+    if (bytes) return { bytes };
+    if (value !== undefined) return { value };
+    throw validationFailed({ file: [NOT_AN_IMAGE] });
+  });
+}
+
+async function readMultipart<T>(
+  request: FastifyRequest,
+  maxBytes: number,
+  read: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await read();
   } catch (error) {
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
       throw validationFailed({ file: [imageTooLarge(maxBytes)] });

@@ -125,6 +125,17 @@ describe('POST users/{id}/avatar with a file', () => {
     expect(Object.keys((response.json() as { errors: object }).errors)).toEqual(['file']);
   });
 
+  it('takes the file over a url field sent beside it', async () => {
+    const { browser, id } = await signedInUser(testApp.app);
+    const form = fileForm(solidPng(2));
+    form.append('url', `http://127.0.0.1:${internalPort}/avatar.png`);
+    const hitsBefore = internalHits;
+    const response = await browser.upload(`/api/v1/users/${id}/avatar`, form);
+    expect(response.statusCode).toBe(200);
+    expect(internalHits).toBe(hitsBefore);
+    expect((await currentUser(browser))?.image).toBe((response.json() as { image: string }).image);
+  });
+
   it("answers 404 for another user's avatar and 401 for a guest", async () => {
     const { browser } = await signedInUser(testApp.app);
     const other = await createUser(testApp.app);

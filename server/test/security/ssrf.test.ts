@@ -166,6 +166,39 @@ describe('avatar by URL: the address-form table', () => {
   });
 });
 
+describe('avatar by URL sent as multipart (spec 1 §8: "multipart: file or url")', () => {
+  async function avatarFromForm(url: string) {
+    const { browser, id } = await signedInUser(t.app);
+    const form = new FormData();
+    form.append('url', url);
+    const response = await browser.upload(`/api/v1/users/${id}/avatar`, form);
+    return {
+      status: response.statusCode,
+      body: response.json() as { errors?: Record<string, string[]> },
+      image: (await currentUser(browser))?.image ?? null,
+    };
+  }
+
+  it('fetches the url field from a public address', async () => {
+    const { status, image } = await avatarFromForm(`${outsideUrl}/image.png`);
+    expect(status).toBe(200);
+    expect(image).toMatch(/^\/storage\/avatars\//);
+  });
+
+  it('refuses a loopback url field without connecting, and text that is no address', async () => {
+    const hitsBefore = canaryHits;
+    const loopback = await avatarFromForm(`http://127.0.0.1:${canaryPort}/avatar.png`);
+    expect(loopback.status).toBe(422);
+    expect(Object.keys(loopback.body.errors ?? {})).toEqual(['url']);
+    expect(canaryHits).toBe(hitsBefore);
+    expect(loopback.image).toBeNull();
+
+    const words = await avatarFromForm('my face');
+    expect(words.status).toBe(422);
+    expect(Object.keys(words.body.errors ?? {})).toEqual(['url']);
+  });
+});
+
 describe('avatar by URL: redirects', () => {
   it('follows a redirect to another public address', async () => {
     const to = encodeURIComponent(`${outsideUrl}/image.png`);

@@ -13,7 +13,7 @@ import {
 import { registerEndpoint } from '../../http/endpoint.ts';
 import { forbidden, notFound, validationFailed } from '../../http/http-error.ts';
 import type { RoutesPlugin } from '../../http/types.ts';
-import { uploadedFileBytes } from '../../http/uploaded-file.ts';
+import { uploadedFileOrField } from '../../http/uploaded-file.ts';
 import type { FastifyRequest } from 'fastify';
 import { bootstrapFor } from '../bootstrap/present.ts';
 import { LOCALE_COOKIE } from '../bootstrap/service.ts';
@@ -79,19 +79,23 @@ export const usersRoutes: RoutesPlugin = async (app) => {
 
   registerEndpoint(app, uploadAvatar, async (request) => {
     assertCanEdit(request, request.params.id);
-    let image: string;
+    // Spec 1 §8: "multipart: file or url"; a JSON `{ url }` is taken too.
+    let sentUrl: unknown = request.body;
     if (request.isMultipart()) {
       // Checked by decoding (image bombs refused), with malformed bodies answered 4xx.
-      const bytes = await uploadedFileBytes(request, PROFILE_IMAGE_MAX_BYTES);
-      image = await avatars.store(request.params.id, bytes);
-    } else {
-      const parsed = avatarUrlSchema.safeParse(request.body);
-      if (!parsed.success)
-        throw validationFailed({
-          url: [parsed.error.issues[0]?.message ?? 'Enter an image address.'],
-        });
-      image = await avatars.storeFromUrl(request.params.id, parsed.data.url);
+      const sent = await uploadedFileOrField(request, PROFILE_IMAGE_MAX_BYTES, 'url');
+      if ('bytes' in sent) {
+        const image = await avatars.store(request.params.id, sent.bytes);
+        return { user: await existingUser(request.params.id), image };
+      }
+      sentUrl = { url: sent.value };
     }
+    const parsed = avatarUrlSchema.safeParse(sentUrl);
+    if (!parsed.success)
+      throw validationFailed({
+        url: [parsed.error.issues[0]?.message ?? 'Enter an image address.'],
+      });
+    const image = await avatars.storeFromUrl(request.params.id, parsed.data.url);
     return { user: await existingUser(request.params.id), image };
   });
 
