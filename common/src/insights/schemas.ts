@@ -12,6 +12,13 @@ import {
 
 const day = (what: string) => z.iso.date({ error: `The ${what} must be a date (YYYY-MM-DD).` });
 
+/**
+ * Zod still runs an object's refinement when a field failed its format, with the raw value
+ * (an empty string, `x`, an array): date arithmetic on that throws.
+ */
+const isDayOrAbsent = (value: unknown) =>
+  value === undefined || z.iso.date().safeParse(value).success;
+
 /** How long a play lasted, reported when it stops (skip, end, page hidden). */
 export const updatePlaySchema = z.object({
   listened_ms: z
@@ -36,6 +43,8 @@ export const insightsQuerySchema = z
       .default('day'),
   })
   .superRefine((asked, context) => {
+    // A malformed day already has its field's error; the range is only checked between days.
+    if (!isDayOrAbsent(asked.from) || !isDayOrAbsent(asked.to)) return;
     // The defaults are checked too: a start years ago with no end is still too long.
     const to = asked.to ?? isoDay(Date.now());
     const range = { to, from: asked.from ?? addDays(to, -(INSIGHTS_DEFAULT_RANGE_DAYS - 1)) };

@@ -145,7 +145,9 @@ export function registerRequestContext(
     request.workspaceId = parseWorkspaceId(request);
   }
 
-  app.addHook('preHandler', (request, _reply, done) => {
+  // Access is checked before the route's schemas validate the input: one who may not call a
+  // route learns nothing from its validation errors (and reaches none of its refinements).
+  app.addHook('preValidation', (request, _reply, done) => {
     // Public routes in the personal workspace (most reads) settle without waiting.
     if (isPublicAccess(request) && request.workspaceId === 0) {
       request.workspaceRole = request.user ? 'owner' : null;
