@@ -103,6 +103,8 @@ export function createLibraryBulkQueries(db: Db) {
               'album_artists.artist_id',
             ])
             .where((eb) => eb(eb.fn('lower', ['albums.name']), 'in', part))
+            // The library's own albums only: an artist's release is never added to.
+            .where('albums.owner_id', 'is', null)
             .orderBy('albums.id')
             .execute()),
         );

@@ -66,7 +66,8 @@ export function createLibraryCatalog(
     accessFolderId: number | null,
   ): Promise<number> {
     const artistIds = await ensureArtists([album.artist], accessFolderId);
-    const found = await repo.albumByName(album.name, artistIds);
+    // Only the library's own albums: a release an artist owns is never changed by an import.
+    const found = await repo.albumByName(album.name, artistIds, true);
     if (found) {
       const [row] = await repo.albumRows([found.id]);
       if (row && !row.image && image) await repo.updateAlbum(found.id, { image });

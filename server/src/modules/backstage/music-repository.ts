@@ -228,11 +228,13 @@ export function createBackstageMusicRepository(db: Db) {
         .orderBy('id')
         .execute();
     },
-    async albumByName(name: string, artistIds: readonly number[]) {
+    /** `libraryOnly`: only albums no one owns (the library's), never an artist's release. */
+    async albumByName(name: string, artistIds: readonly number[], libraryOnly = false) {
       let query = db
         .selectFrom('albums')
         .select('albums.id')
         .where((eb) => eb(eb.fn('lower', ['albums.name']), '=', name.toLowerCase()));
+      if (libraryOnly) query = query.where('albums.owner_id', 'is', null);
       if (artistIds.length) {
         query = query.where((eb) =>
           eb.exists(
