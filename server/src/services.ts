@@ -272,6 +272,7 @@ export function createServices(config: Config, database: DatabaseHandle, fileLog
     followerIds: (artistId) => follows.artistFollowerIds(artistId),
     notifications: collaboration.notifications,
     afterChange: () => music.catalogResponses.clear(),
+    albumGains: (albumIds) => music.catalogWrites.refreshAlbumGains(albumIds),
   });
   const libraryFolders = createLibraryFoldersService({
     repository: libraryFoldersRepository,

@@ -87,6 +87,27 @@ export type TrackLoudness = z.infer<typeof trackLoudnessSchema>;
 export const replayGainFor = (integratedLufs: number) =>
   Math.round((REPLAY_GAIN_REFERENCE_LUFS - integratedLufs) * 100) / 100;
 
+/**
+ * An album's integrated loudness from its tracks' (ReplayGain 2.0): their energy averaged,
+ * each weighted by its length, so a long quiet track weighs more than a short loud one.
+ * Equal weights when a length is unknown; null when no track was measured.
+ */
+export function albumLoudnessLufs(
+  tracks: readonly { integrated_lufs: number; duration_ms: number | null }[],
+): number | null {
+  const measured = tracks.filter((track) => Number.isFinite(track.integrated_lufs));
+  if (!measured.length) return null;
+  const timed = measured.every((track) => (track.duration_ms ?? 0) > 0);
+  let energy = 0;
+  let weights = 0;
+  for (const track of measured) {
+    const weight = timed ? track.duration_ms! : 1;
+    energy += weight * 10 ** (track.integrated_lufs / 10);
+    weights += weight;
+  }
+  return 10 * Math.log10(energy / weights);
+}
+
 /** Extensions of audio files the pipeline processes (when the bytes do not say otherwise). */
 export const AUDIO_EXTENSIONS = [
   'mp3',

@@ -15,7 +15,7 @@ const withoutExtension = (name: string) => name.replace(/\.[a-z0-9]{1,5}$/i, '')
  * manages and new draft albums. Files of one album in a batch land on one album.
  */
 export function createDrafts(
-  deps: Pick<MusicDeps, 'repository' | 'policy' | 'fileEntry' | 'readTags'>,
+  deps: Pick<MusicDeps, 'repository' | 'policy' | 'fileEntry' | 'readTags' | 'albumGains'>,
   present: (ids: number[]) => Promise<BackstageTrack[]>,
   membership: { addMember: (artistId: number, userId: number) => Promise<void> },
 ) {
@@ -157,6 +157,7 @@ export function createDrafts(
         const text = tags.lyrics.trim();
         await repo.setLyrics(id, text, /^\s*\[\d+:\d+/m.test(text), stamp);
       }
+      await deps.albumGains([albumId]);
       ids.push(id);
     }
     return present(ids);

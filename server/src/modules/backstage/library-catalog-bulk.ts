@@ -31,7 +31,7 @@ interface Named {
  * statements a batch instead of about thirty a track.
  */
 export function createLibraryBulkWrites(
-  deps: Pick<MusicDeps, 'repository' | 'search' | 'afterChange'>,
+  deps: Pick<MusicDeps, 'repository' | 'search' | 'afterChange' | 'albumGains'>,
   isSynced: (lyrics: string) => boolean,
 ) {
   const { repository: repo } = deps;
@@ -332,6 +332,7 @@ export function createLibraryBulkWrites(
         }),
       );
       await listTracks(ids);
+      await deps.albumGains([...albums.values()].map((album) => album?.id ?? null));
       await deps.search.upsert(
         ids.map((id, index) =>
           searchDocument(

@@ -18,7 +18,7 @@ const ACCESS_BATCH = 200;
  * artists and albums by name (case-insensitive). Removal takes the existing deletion path.
  */
 export function createLibraryCatalog(
-  deps: Pick<MusicDeps, 'repository' | 'search' | 'afterChange'>,
+  deps: Pick<MusicDeps, 'repository' | 'search' | 'afterChange' | 'albumGains'>,
   music: Pick<BackstageMusicService, 'releases' | 'removeTracks' | 'removeAlbum'>,
 ) {
   const { repository: repo } = deps;
@@ -142,6 +142,7 @@ export function createLibraryCatalog(
       const lyrics = input.lyrics?.trim() || null;
       await repo.setLyrics(id, lyrics, lyrics ? music.releases.isSynced(lyrics) : false, stamp);
       await music.releases.syncTrack(id, { announce: false });
+      await deps.albumGains([albumId, before?.album_id ?? null]);
       // An album's artists follow its folder's access once it is ordered (orderAlbum).
       if (!albumId) await repo.syncArtistAccess(await repo.artistsOfTracks([id]));
       return { trackId: id, albumId, previousAlbumId: before?.album_id ?? null };
@@ -181,6 +182,8 @@ export function createLibraryCatalog(
         gapless: analysis.gapless ? JSON.stringify(analysis.gapless) : null,
         updated_at: now(),
       });
+      const [row] = await repo.trackRows([trackId]);
+      await deps.albumGains([row?.album_id ?? null]);
       deps.afterChange();
     },
 

@@ -143,9 +143,11 @@ export function createBackstageMusicService(deps: MusicDeps) {
   /** The columns and links a track input changes (audio checked before). */
   async function writeTrack(id: number, input: TrackInput, audio: FileEntry | null) {
     const stamp = now();
+    const [before] = await repo.trackRows([id]);
     await repo.updateTrack(id, {
       ...(input.name !== undefined ? { name: input.name } : {}),
-      ...(input.album_id !== undefined ? { album_id: input.album_id } : {}),
+      // A track that leaves its album leaves its gain; the new album's comes below.
+      ...(input.album_id !== undefined ? { album_id: input.album_id, album_gain_db: null } : {}),
       ...(input.number !== undefined ? { number: input.number } : {}),
       ...(input.description !== undefined ? { description: input.description || null } : {}),
       ...(input.image !== undefined ? { image: input.image || null } : {}),
@@ -172,6 +174,10 @@ export function createBackstageMusicService(deps: MusicDeps) {
     if (input.lyrics !== undefined) {
       const text = input.lyrics?.trim() || null;
       await repo.setLyrics(id, text, text ? releases.isSynced(text) : false, stamp);
+    }
+    // Moved between albums, or new audio measured: both albums' gains follow.
+    if (input.album_id !== undefined || audio) {
+      await deps.albumGains([before?.album_id ?? null, input.album_id ?? before?.album_id ?? null]);
     }
   }
 
@@ -204,6 +210,7 @@ export function createBackstageMusicService(deps: MusicDeps) {
     await deps.search.remove('track', ids);
     // Playlist entries, artists, genres, tags, lyrics and plays go with the row (foreign keys).
     await repo.deleteTracks(ids);
+    await deps.albumGains(rows.map((row) => row.album_id));
     await deps.purgeFiles(files);
   }
 

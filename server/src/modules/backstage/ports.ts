@@ -30,4 +30,6 @@ export interface MusicDeps {
   notifications: Pick<NotificationsService, 'notify'>;
   /** Drops cached public answers after a change. */
   afterChange: () => void;
+  /** Recomputes these albums' gains (album levelling) after their tracks changed. */
+  albumGains: (albumIds: (number | null)[]) => Promise<void>;
 }

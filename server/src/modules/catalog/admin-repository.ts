@@ -74,6 +74,19 @@ export function createCatalogAdminRepository(db: Db) {
     return rows.map((row) => row.id);
   }
 
+  /** The albums these tracks are on. */
+  async function albumIdsOfTracks(trackIds: number[]): Promise<number[]> {
+    if (!trackIds.length) return [];
+    const rows = await db
+      .selectFrom('tracks')
+      .select('album_id')
+      .distinct()
+      .where('id', 'in', trackIds)
+      .where('album_id', 'is not', null)
+      .execute();
+    return rows.map((row) => row.album_id!);
+  }
+
   async function removeTraces(type: 'track' | 'album' | 'artist', ids: number[]) {
     if (!ids.length) return;
     const plural = `${type}s` as 'tracks' | 'albums' | 'artists';
@@ -106,6 +119,7 @@ export function createCatalogAdminRepository(db: Db) {
     tracksOnlyBy,
     albumsOnlyBy,
     trackIdsOfAlbums,
+    albumIdsOfTracks,
 
     async artistsOfTracks(ids: readonly number[]) {
       if (!ids.length) return new Map<number, Ref[]>();

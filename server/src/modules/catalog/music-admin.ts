@@ -27,7 +27,11 @@ function catalogAdmin(app: FastifyInstance) {
   /** Tracks go with their search entries and everything tied to them. */
   async function deleteTracks(ids: number[]) {
     await app.services.search.remove('track', ids);
-    return repo.deleteTracks(ids);
+    const albums = await repo.albumIdsOfTracks(ids);
+    const deleted = await repo.deleteTracks(ids);
+    // The albums that keep tracks level by what is left of them.
+    await app.services.catalogWrites.refreshAlbumGains(albums);
+    return deleted;
   }
   async function deleteAlbums(ids: number[]) {
     await deleteTracks(await repo.trackIdsOfAlbums(ids));

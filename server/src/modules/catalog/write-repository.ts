@@ -1,5 +1,5 @@
 import type { Insertable } from 'kysely';
-import type { GaplessInfo } from '@backbeat/common';
+import { albumLoudnessLufs, replayGainFor, type GaplessInfo } from '@backbeat/common';
 import type { Db } from '../../db/database.ts';
 import { nowIso } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
@@ -11,6 +11,34 @@ type Table = keyof Database;
 
 /** Catalog writes: single records for factories and editors, bulk for the seeders. */
 export function createCatalogWriteRepository(db: Db) {
+  /**
+   * Each album's gain from its measured tracks (albumLoudnessLufs), stored on every one of its
+   * tracks, so album levelling keeps their differences. Run whenever an album's tracks change:
+   * one added, removed, moved or measured again.
+   */
+  async function refreshAlbumGains(albumIds: readonly (number | null | undefined)[]) {
+    const ids = [...new Set(albumIds)].filter((id): id is number => !!id);
+    if (!ids.length) return;
+    const rows = await db
+      .selectFrom('tracks')
+      .select(['album_id', 'loudness_lufs', 'duration'])
+      .where('album_id', 'in', ids)
+      .execute();
+    for (const id of ids) {
+      const measured = rows.flatMap((row) =>
+        row.album_id === id && row.loudness_lufs != null
+          ? [{ integrated_lufs: Number(row.loudness_lufs), duration_ms: Number(row.duration) }]
+          : [],
+      );
+      const lufs = albumLoudnessLufs(measured);
+      await db
+        .updateTable('tracks')
+        .set({ album_gain_db: lufs === null ? null : replayGainFor(lufs) })
+        .where('album_id', '=', id)
+        .execute();
+    }
+  }
+
   async function insertId<
     T extends 'artists' | 'albums' | 'tracks' | 'genres' | 'tags' | 'playlists',
   >(table: T, values: Insertable<Database[T]>): Promise<number> {
@@ -102,7 +130,15 @@ export function createCatalogWriteRepository(db: Db) {
         })
         .where('id', '=', trackId)
         .execute();
+      const album = await db
+        .selectFrom('tracks')
+        .select('album_id')
+        .where('id', '=', trackId)
+        .executeTakeFirst();
+      if (album?.album_id) await refreshAlbumGains([album.album_id]);
     },
+
+    refreshAlbumGains,
 
     /** Encoder delay and padding of a track's audio (gapless playback); null for none. */
     async setGapless(trackId: number, gapless: GaplessInfo | null): Promise<void> {
