@@ -1,3 +1,5 @@
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { pendingMediaAnalysis } from '@backbeat/common';
 import type { Db } from '../../src/db/database.ts';
@@ -64,13 +66,11 @@ export async function markMediaFailed(db: Db, entryId: number): Promise<void> {
     .execute();
 }
 
-/** The covers the media pipeline stored for a user: one per run over a file with a cover. */
-export async function coverCount(db: Db, userId: number): Promise<number> {
-  const rows = await db
-    .selectFrom('file_entries')
-    .select('id')
-    .where('user_id', '=', userId)
-    .where('mime', 'like', 'image/%')
-    .execute();
-  return rows.length;
+/**
+ * The covers the media pipeline stored (public artwork, local disk below `storagePath`):
+ * one per run over a file with a cover.
+ */
+export async function coverCount(storagePath: string): Promise<number> {
+  const names = await readdir(join(storagePath, 'files', 'public', 'artwork')).catch(() => []);
+  return names.length;
 }

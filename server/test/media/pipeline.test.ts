@@ -68,11 +68,13 @@ describe('media processing after an audio upload', () => {
     expect(media.gapless).toMatchObject({ sample_rate: 44_100, total_samples: 5 * 44_100 });
     expect(media.gapless!.encoder_delay).toBeGreaterThan(0);
 
-    // The cover became an image entry of the uploader's own.
-    expect(media.artwork_url).toMatch(/^api\/v1\/file-entries\/\d+$/);
-    const cover = await uploader.browser.get(`/${media.artwork_url}`);
+    // The cover became public artwork (issue 36.1): the same address an editor's upload gets,
+    // loaded by any listener (here a guest) and cached like other artwork.
+    expect(media.artwork_url).toMatch(/^\/storage\/public\/artwork\/[\w-]+\.webp$/);
+    const cover = await t.app.inject({ method: 'GET', url: media.artwork_url! });
     expect(cover.statusCode).toBe(200);
     expect(cover.headers['content-type']).toBe('image/webp');
+    expect(cover.headers['cache-control']).toBe('public, max-age=604800');
     // The queryable columns carry the same figures.
     const [row] = (await entriesOf(uploader.id)).filter((r) => r.id === entry.id);
     expect(row).toMatchObject({ media_status: 'ready', duration_ms: media.duration_ms });

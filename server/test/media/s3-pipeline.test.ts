@@ -55,8 +55,8 @@ describe('media processing of a file stored in S3', () => {
     expect(media!.duration_ms).toBe(4000);
     expect(media!.tags?.title).toBe('Night Drive');
     expect(media!.loudness!.integrated_lufs).toBeCloseTo(-20, 0);
-    // The cover went to the bucket as its own entry, readable by the uploader.
-    const cover = await uploader.browser.get(`/${media!.artwork_url}`);
+    // The cover went to the bucket as public artwork, readable by any listener.
+    const cover = await t.app.inject({ method: 'GET', url: media!.artwork_url! });
     expect(cover.statusCode).toBe(200);
   });
 });

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import fastifyMultipart from '@fastify/multipart';
 import { ARTWORK_MAX_BYTES } from '@backbeat/common';
 import { uploadArtwork } from '@backbeat/common/contracts';
@@ -6,9 +5,7 @@ import { registerEndpoint } from '../../http/endpoint.ts';
 import type { RoutesPlugin } from '../../http/types.ts';
 import { uploadedFileBytes } from '../../http/uploaded-file.ts';
 import { processedImage } from '../../lib/image-upload.ts';
-
-/** Where artwork lives: public storage, served by `/storage/public/*` to every listener. */
-export const ARTWORK_PREFIX = 'public/artwork/';
+import { storePublicArtwork } from '../../storage/public-artwork.ts';
 
 /**
  * Artwork for tracks and albums, and artist images: decoded and re-encoded (WebP, at most
@@ -22,8 +19,6 @@ export const artworkRoutes: RoutesPlugin = async (app) => {
   registerEndpoint(app, uploadArtwork, async (request) => {
     const bytes = await uploadedFileBytes(request, ARTWORK_MAX_BYTES);
     const image = await processedImage(bytes, ARTWORK_MAX_BYTES, 'artwork');
-    const key = `${ARTWORK_PREFIX}${randomUUID()}.${image.extension}`;
-    await app.services.storage.write(key, image.bytes);
-    return { image: `/storage/${key}` };
+    return { image: await storePublicArtwork(app.services.storage, image) };
   });
 };

@@ -7,6 +7,7 @@ import { DecodeError } from '../../lib/audio/ffmpeg.ts';
 import { notFound } from '../../lib/domain-errors.ts';
 import { processedImage } from '../../lib/image-upload.ts';
 import { JOB_ATTEMPTS, type JobContext, type JobQueue } from '../../jobs/queue.ts';
+import { storePublicArtwork } from '../../storage/public-artwork.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { FileEntriesService } from '../file-entries/service.ts';
 import { analyseAudio } from './analyse.ts';
@@ -29,12 +30,11 @@ export function createMediaService(deps: {
     FileEntriesService,
     | 'forProcessing'
     | 'recordMedia'
-    | 'storeGenerated'
     | 'unfinishedMedia'
     | 'failedMedia'
     | 'resetFailedMedia'
   >;
-  storage: Pick<Storage, 'read'>;
+  storage: Pick<Storage, 'read' | 'write'>;
   jobs: Pick<JobQueue, 'define' | 'add'>;
   log?: (message: string, error: unknown) => void;
 }) {
@@ -58,14 +58,10 @@ export function createMediaService(deps: {
       let artworkUrl: string | null = null;
       if (artwork && entry.user_id !== null) {
         try {
+          // Public artwork, like artwork uploaded in an editor: the release's cover is seen
+          // by every listener of it, and its address is one every image field accepts.
           const image = await processedImage(artwork.bytes, MAX_ARTWORK_BYTES, 'artwork');
-          const stored = await entries.storeGenerated(entry.user_id, {
-            bytes: image.bytes,
-            name: `${entry.name.replace(/\.[^.]*$/, '')} cover.webp`,
-            mime: image.mime,
-            extension: image.extension,
-          });
-          artworkUrl = stored.url;
+          artworkUrl = await storePublicArtwork(storage, image);
         } catch (error) {
           // A broken cover does not make the audio unusable.
           deps.log?.('embedded artwork skipped', error);
