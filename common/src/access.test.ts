@@ -248,8 +248,20 @@ describe('decideRouteAccess', () => {
       }),
     ).toEqual({
       allow: false,
-      redirectTo: '/404',
+      redirectTo: '/login',
     });
+  });
+
+  it('sends a guest refused a permission to login, on a billing site too (issue 36.6)', () => {
+    for (const billingEnabled of [false, true]) {
+      expect(
+        decideRouteAccess(guestViewer(), {
+          requireLogin: false,
+          permission: 'music.view',
+          billingEnabled,
+        }),
+      ).toEqual({ allow: false, redirectTo: '/login' });
+    }
   });
 });
 

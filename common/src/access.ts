@@ -75,7 +75,9 @@ export interface GuardRequirements {
 }
 
 /**
- * The route guard of spec §2 (both documents), for every guarded route: login first; then,
+ * The route guard of spec §2 (both documents), for every guarded route: login first (also
+ * for a guest refused a permission on a route open to guests: signing in may grant it, where
+ * a 404 would hide the page from a site that keeps its music for members); then,
  * on a billing site, a signed-in user without a subscription who would be refused (the
  * route's permission is missing, or the route needs a subscription) goes to /pricing, where
  * a plan can grant it; anyone else missing the permission gets /404. A free user who holds
@@ -90,7 +92,7 @@ export function decideRouteAccess(viewer: Viewer, req: GuardRequirements): Guard
   if (req.billingEnabled && refused && viewer.user && !isSubscribed(viewer.user)) {
     return { allow: false, redirectTo: '/pricing' };
   }
-  if (missingPermission) return { allow: false, redirectTo: '/404' };
+  if (missingPermission) return { allow: false, redirectTo: viewer.user ? '/404' : '/login' };
   return { allow: true };
 }
 

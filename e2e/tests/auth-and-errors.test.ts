@@ -1,9 +1,12 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage } from '../src/browser.ts';
+import { launchBrowser, loginThroughApi, newPage } from '../src/browser.ts';
 import { ADMIN, startServer, type TestServer } from '../src/server.ts';
 
 const EXPLODING_EMAIL = 'explode@backbeat.test';
+// Own accounts for the guard and guest-only tests: logins are limited per account per minute.
+const LISTENER = { email: 'visitor@backbeat.test', password: 'a long listener password' };
+const SECOND_ADMIN = { email: 'second-admin@backbeat.test', password: 'a long admin password' };
 
 let server: TestServer;
 let browser: Browser;
@@ -23,6 +26,8 @@ beforeAll(async () => {
     }),
     launchBrowser(),
   ]);
+  await server.app.services.users.createUser({ ...LISTENER, name: 'Visitor' });
+  await server.app.services.users.createUser({ ...SECOND_ADMIN, roleNames: ['admin'] });
 });
 afterAll(async () => {
   await browser?.close();
@@ -77,6 +82,85 @@ describe('logging in and out', () => {
     await second.page.waitForURL(`${server.url}/admin`);
     await second.context.close();
   });
+});
+
+/** Takes a permission from the guests' role for the length of `run`. */
+async function withoutGuestPermission(name: string, run: () => Promise<void>) {
+  const { db } = server.app.services.database;
+  const role = await db
+    .selectFrom('roles')
+    .select('id')
+    .where('is_guest', '=', 1)
+    .executeTakeFirstOrThrow();
+  const permission = await db
+    .selectFrom('permissions')
+    .select('id')
+    .where('name', '=', name)
+    .executeTakeFirstOrThrow();
+  const taken = await db
+    .selectFrom('permission_grants')
+    .selectAll()
+    .where('grantee_type', '=', 'role')
+    .where('grantee_id', '=', role.id)
+    .where('permission_id', '=', permission.id)
+    .execute();
+  await db
+    .deleteFrom('permission_grants')
+    .where('grantee_type', '=', 'role')
+    .where('grantee_id', '=', role.id)
+    .where('permission_id', '=', permission.id)
+    .execute();
+  server.app.services.guestRole.clear();
+  try {
+    await run();
+  } finally {
+    if (taken.length) await db.insertInto('permission_grants').values(taken).execute();
+    server.app.services.guestRole.clear();
+  }
+}
+
+describe('a guest refused by a permission (spec 1 §2 route guard, issue 36.6)', () => {
+  async function expectSentToLogin(page: Page, path: string) {
+    await page.goto(`${server.url}${path}`);
+    await page.getByRole('heading', { name: 'Sign in to your account' }).waitFor();
+    const url = new URL(page.url());
+    expect(url.pathname).toBe('/login');
+    expect(url.searchParams.get('redirect')).toBe(path);
+  }
+
+  it('goes from the API reference to log in, and back there after signing in', async () => {
+    // Guests do not hold api.access on a new site.
+    const { page, context } = await newPage(browser);
+    await expectSentToLogin(page, '/api-docs');
+    await fillLogin(page, LISTENER.email, LISTENER.password);
+    await page.waitForURL(`${server.url}/api-docs`);
+    await page.getByRole('heading', { name: 'API documentation' }).waitFor();
+    await context.close();
+  });
+
+  it('goes to log in from player pages and embeds of a site that hides music from guests', async () => {
+    await withoutGuestPermission('music.view', async () => {
+      const { page, context } = await newPage(browser);
+      await expectSentToLogin(page, '/search/drums');
+      await expectSentToLogin(page, '/track/1/a-song/embed');
+      await fillLogin(page, LISTENER.email, LISTENER.password);
+      await page.waitForURL(`${server.url}/track/1/a-song/embed`);
+      await context.close();
+    });
+  });
+});
+
+describe('guest-only screens (spec 1 §1, issue 36.7)', () => {
+  it.each(['/login', '/register', '/forgot-password'])(
+    'sends a signed-in admin from %s to their landing address, /admin',
+    async (path) => {
+      const { page, context } = await newPage(browser);
+      await loginThroughApi(context, server.url, SECOND_ADMIN);
+      await page.goto(`${server.url}${path}`);
+      await page.waitForURL(`${server.url}/admin`);
+      await context.close();
+    },
+  );
 });
 
 describe('toasts', () => {
