@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { forgotPasswordSchema } from '@backbeat/common';
 import * as endpoints from '@backbeat/common/contracts';
 import { applyServerErrors, fieldError, useSchemaForm } from '../../ui/forms.ts';
@@ -9,11 +9,16 @@ import { Button } from '../../ui/button.tsx';
 import { Icon } from '../../ui/icons.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { AuthLayout } from './auth-layout.tsx';
+import { useSignedInLanding } from './landing.ts';
 
 export function ForgotPasswordPage() {
   const trans = useTrans();
   const form = useSchemaForm(forgotPasswordSchema, { email: '' });
   const [sent, setSent] = useState<string | null>(null);
+  const signedInLanding = useSignedInLanding();
+
+  // Guest-only screen (spec 1 §1), as login and register.
+  if (signedInLanding) return <Navigate to={signedInLanding} replace />;
 
   const submit = form.handleSubmit(async (values) => {
     try {

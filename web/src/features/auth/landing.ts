@@ -1,5 +1,7 @@
 import { useCallback } from 'react';
 import { matchRoutes } from 'react-router';
+import { landingAddress } from '@backbeat/common';
+import { useBootstrap } from '../../lib/bootstrap.ts';
 import { useRouteTable } from '../../lib/route-table.ts';
 
 /**
@@ -17,4 +19,14 @@ export function useLandingResolver() {
     },
     [routes],
   );
+}
+
+/**
+ * Guest-only screens (login, register, forgot password; spec 1 §1) send a signed-in user to
+ * this address, their landing address; null for a guest.
+ */
+export function useSignedInLanding(): string | null {
+  const user = useBootstrap((d) => d.user);
+  const resolveLanding = useLandingResolver();
+  return user ? resolveLanding(landingAddress({ user, guestPermissions: [] })) : null;
 }

@@ -7,7 +7,7 @@ import { useTrans } from '../../lib/translator.ts';
 import { Button } from '../../ui/button.tsx';
 import { Checkbox, TextField } from '../../ui/text-field.tsx';
 import { AuthLayout } from './auth-layout.tsx';
-import { useLandingResolver } from './landing.ts';
+import { useLandingResolver, useSignedInLanding } from './landing.ts';
 import { takeOnboardingCheckout } from '../../entities/billing/onboarding.ts';
 import { useLogin } from './session-queries.ts';
 import { SocialLoginButtons, useSocialLogin } from '../../entities/session/social-login.tsx';
@@ -33,11 +33,10 @@ function useAfterLogin() {
 export function LoginPage() {
   const trans = useTrans();
   const [params] = useSearchParams();
-  const user = useBootstrap((d) => d.user);
+  const signedInLanding = useSignedInLanding();
   const site = useBootstrap((d) => d.settings.site);
   const registrationDisabled = useBootstrap((d) => d.settings.registration.disable);
   const siteName = useBootstrap((d) => d.branding.site_name);
-  const resolveLanding = useLandingResolver();
   const afterLogin = useAfterLogin();
   const login = useLogin();
   const [step, setStep] = useState<'credentials' | 'two-factor'>('credentials');
@@ -53,8 +52,8 @@ export function LoginPage() {
   });
 
   // Guest-only screen: a logged-in user goes to their landing address.
-  if (user && !login.isPending && !login.isSuccess && step === 'credentials') {
-    return <Navigate to={resolveLanding(landingAddress({ user, guestPermissions: [] }))} replace />;
+  if (signedInLanding && !login.isPending && !login.isSuccess && step === 'credentials') {
+    return <Navigate to={signedInLanding} replace />;
   }
 
   const submit = form.handleSubmit((values) =>

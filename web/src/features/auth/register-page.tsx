@@ -10,6 +10,7 @@ import { Button } from '../../ui/button.tsx';
 import { Checkbox, TextField } from '../../ui/text-field.tsx';
 import { toast } from '../../ui/toast/toast-store.ts';
 import { AuthLayout } from './auth-layout.tsx';
+import { useSignedInLanding } from './landing.ts';
 import { isRecaptchaEnabled, passHumanCheck } from '../../entities/recaptcha/recaptcha.ts';
 import { takeOnboardingCheckout } from '../../entities/billing/onboarding.ts';
 
@@ -18,7 +19,7 @@ export function RegisterPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const [params] = useSearchParams();
-  const user = useBootstrap((d) => d.user);
+  const signedInLanding = useSignedInLanding();
   const settings = useBootstrap((d) => d.settings);
   const lockedEmail = params.get('email');
   const inviteId = params.get('invite_id') ?? undefined;
@@ -31,7 +32,9 @@ export function RegisterPage() {
 
   // Guest-only; the account this form just made goes on to where the submit sends it.
   const { isSubmitting, isSubmitSuccessful } = form.formState;
-  if (user && !isSubmitting && !isSubmitSuccessful) return <Navigate to="/" replace />;
+  if (signedInLanding && !isSubmitting && !isSubmitSuccessful) {
+    return <Navigate to={signedInLanding} replace />;
+  }
   // Spec §2: with registration off, only invites and workspace signups may register.
   if (settings.registration.disable && !inviteId && !isWorkspaceSignup) {
     return <Navigate to={`/login${location.search}`} replace />;
