@@ -38,6 +38,29 @@ describe('the application shell', () => {
     await context.close();
   });
 
+  it('offers guests Register beside Log in while registration is open (issue 36.8)', async () => {
+    const { page, context } = await newPage(browser);
+    await page.goto(server.url);
+    const navbar = page.getByRole('banner');
+    await navbar.getByRole('link', { name: 'Log in' }).waitFor();
+    await navbar.getByRole('link', { name: 'Register' }).click();
+    await page.getByRole('heading', { name: 'Create a new account' }).waitFor();
+    await context.close();
+
+    await server.app.services.settings.set({ 'registration.disable': true });
+    try {
+      const closed = await newPage(browser);
+      await closed.page.goto(server.url);
+      await closed.page.getByRole('banner').getByRole('link', { name: 'Log in' }).waitFor();
+      expect(
+        await closed.page.getByRole('banner').getByRole('link', { name: 'Register' }).count(),
+      ).toBe(0);
+      await closed.context.close();
+    } finally {
+      await server.app.services.settings.set({ 'registration.disable': false });
+    }
+  });
+
   it('shows the mobile bottom menu instead of the sidebar on a phone', async () => {
     const { page, context } = await newPage(browser, { viewport: { width: 390, height: 800 } });
     await page.goto(server.url);

@@ -1,6 +1,6 @@
 import { Suspense, lazy } from 'react';
 import { Link } from 'react-router';
-import { useCurrentUser } from '../../lib/bootstrap.ts';
+import { useBootstrap, useCurrentUser } from '../../lib/bootstrap.ts';
 import { useTrans } from '../../lib/translator.ts';
 import { buttonClass } from '../../ui/button.tsx';
 import { NavbarSearch } from '../../features/search/navbar-search.tsx';
@@ -14,6 +14,7 @@ const AccountControls = lazy(async () => ({
 export function Navbar() {
   const trans = useTrans();
   const user = useCurrentUser();
+  const registrationDisabled = useBootstrap((d) => d.settings.registration.disable);
   return (
     <header className="sticky top-0 z-40 flex h-[48px] shrink-0 items-center gap-3 border-b border-border bg-navbar/95 px-3 backdrop-blur sm:h-[54px] md:h-[64px] md:px-5">
       <Logo />
@@ -26,9 +27,17 @@ export function Navbar() {
           <AccountControls user={user} />
         </Suspense>
       ) : (
-        <Link to="/login" className={buttonClass('primary', 'sm')}>
-          {trans('Log in')}
-        </Link>
+        // Spec 1 §2: Register and Login are shown to guests; Register only while it is open.
+        <div className="flex shrink-0 items-center gap-2">
+          {!registrationDisabled && (
+            <Link to="/register" className={buttonClass('outline', 'sm')}>
+              {trans('Register')}
+            </Link>
+          )}
+          <Link to="/login" className={buttonClass('primary', 'sm')}>
+            {trans('Log in')}
+          </Link>
+        </div>
       )}
     </header>
   );
