@@ -22,6 +22,26 @@ describe('fillSeoTemplate', () => {
     ).toBe('Listen to Night Drive, the ep by Nova.');
   });
 
+  it('keeps a {{#name}} section only when name has a value, a {{^name}} one only when not', () => {
+    const template =
+      'A playlist{{#owner_name}} by {{owner_name}}{{/owner_name}}{{^owner_name}} of ours{{/owner_name}}.';
+    expect(fillSeoTemplate(template, { owner_name: 'Ann' })).toBe('A playlist by Ann.');
+    expect(fillSeoTemplate(template, { owner_name: null })).toBe('A playlist of ours.');
+    expect(fillSeoTemplate(template, { owner_name: '  ' })).toBe('A playlist of ours.');
+  });
+
+  it('never leaves "by" dangling: a playlist without owner, a channel without description', () => {
+    for (const name of ['seo.playlist.description', 'seo.channel.description'] as const) {
+      const filled = fillSeoTemplate(SEO_SETTING_DEFAULTS[name], {
+        site_name: 'Backbeat',
+        playlist_name: 'P',
+        channel_name: 'C',
+      });
+      expect(filled, name).not.toMatch(/\bby( on|\.|$)/);
+      expect(filled, name).toMatch(/^Listen to [PC]\b.* on Backbeat\.$/);
+    }
+  });
+
   it('has a title and a description template for every SEO page', () => {
     for (const page of SEO_PAGES) {
       expect(SEO_SETTING_DEFAULTS).toHaveProperty(`seo.${page}.title`);

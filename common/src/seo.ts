@@ -27,7 +27,7 @@ export const SEO_PLACEHOLDERS: Record<SeoPage, readonly string[]> = {
   playlist: ['playlist_name', 'owner_name', 'playlist_description', 'track_count'],
   landing: [],
   channel: ['channel_name', 'channel_description'],
-  user: ['user_name'],
+  user: ['user_name', 'user_description'],
   search: ['query'],
   home: [],
 };
@@ -46,13 +46,15 @@ export const SEO_SETTING_DEFAULTS = {
   'seo.track.description': 'Listen to {{track_name}} by {{artist_name}} on {{site_name}}.',
   'seo.playlist.title': '{{playlist_name}} · {{site_name}}',
   'seo.playlist.description':
-    'Listen to {{playlist_name}}, a playlist by {{owner_name}} on {{site_name}}.',
+    'Listen to {{playlist_name}}, a playlist{{#owner_name}} by {{owner_name}}{{/owner_name}} on {{site_name}}.',
   'seo.landing.title': '{{site_name}}: music for everyone',
   'seo.landing.description': '{{site_description}}',
   'seo.channel.title': '{{channel_name}} · {{site_name}}',
-  'seo.channel.description': '{{channel_description}}',
+  'seo.channel.description':
+    '{{#channel_description}}{{channel_description}}{{/channel_description}}{{^channel_description}}Listen to {{channel_name}} on {{site_name}}.{{/channel_description}}',
   'seo.user.title': '{{user_name}} · {{site_name}}',
-  'seo.user.description': 'Tracks, albums and playlists by {{user_name}} on {{site_name}}.',
+  'seo.user.description':
+    '{{#user_description}}{{user_description}}{{/user_description}}{{^user_description}}Tracks, albums and playlists by {{user_name}} on {{site_name}}.{{/user_description}}',
   'seo.search.title': 'Search {{query}} · {{site_name}}',
   'seo.search.description': 'Find tracks, albums, artists and playlists on {{site_name}}.',
   'seo.home.title': '{{site_name}}',
@@ -60,16 +62,26 @@ export const SEO_SETTING_DEFAULTS = {
 };
 export type SeoSettingName = keyof typeof SEO_SETTING_DEFAULTS;
 
-/** Fills `{{name}}` placeholders; unknown or empty ones vanish, with the spaces they leave. */
+const SECTION = /\{\{([#^])\s*([a-z_]+)\s*\}\}([\s\S]*?)\{\{\/\s*\2\s*\}\}/g;
+
+/**
+ * Fills `{{name}}` placeholders; unknown or empty ones vanish, with the spaces they leave.
+ * `{{#name}}…{{/name}}` keeps its text only when `name` has a value, `{{^name}}…{{/name}}`
+ * only when it has none (an editorial playlist has no owner to name: "a playlist by  on …").
+ */
 export function fillSeoTemplate(
   template: string,
   values: Record<string, string | number | null | undefined>,
 ): string {
+  const text = (name: string) => {
+    const value = values[name];
+    return value === null || value === undefined ? '' : String(value).trim();
+  };
   return template
-    .replace(/\{\{\s*([a-z_]+)\s*\}\}/g, (_match, name: string) => {
-      const value = values[name];
-      return value === null || value === undefined ? '' : String(value);
-    })
+    .replace(SECTION, (_match, kind: string, name: string, inner: string) =>
+      (text(name) !== '') === (kind === '#') ? inner : '',
+    )
+    .replace(/\{\{\s*([a-z_]+)\s*\}\}/g, (_match, name: string) => text(name))
     .replace(/\(\s*\)/g, '')
     .replace(/\s+([.,:;])/g, '$1')
     .replace(/\s{2,}/g, ' ')

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Migrator } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
+import { SEO_SETTING_DEFAULTS } from '@backbeat/common';
 import type { DatabaseHandle } from '../src/db/database.ts';
 import * as foundation from '../src/db/migrations/0001_foundation.ts';
 import { migrateToLatest, migrateUpTo } from '../src/db/migrations/index.ts';
@@ -55,10 +56,34 @@ describe(`migrations (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'SQLite'}
 
   it('a database one migration behind takes the missing one', async () => {
     const { handle } = await emptyDatabase();
-    const earlier = await migrateUpTo(handle.db, '0021_search_ids_in_rowid');
-    expect(earlier.at(-1)).toBe('0021_search_ids_in_rowid');
-    expect(await migrateToLatest(handle.db)).toEqual(['0022_search_index_per_kind']);
+    const earlier = await migrateUpTo(handle.db, '0022_search_index_per_kind');
+    expect(earlier.at(-1)).toBe('0022_search_index_per_kind');
+    expect(await migrateToLatest(handle.db)).toEqual(['0023_seo_templates_without_owner']);
     expect(await migrateToLatest(handle.db)).toEqual([]);
+  });
+
+  it('a stored default SEO description that named a missing owner takes the new one', async () => {
+    const { handle } = await emptyDatabase();
+    await migrateUpTo(handle.db, '0022_search_index_per_kind');
+    const oldPlaylist =
+      'Listen to {{playlist_name}}, a playlist by {{owner_name}} on {{site_name}}.';
+    const own = 'My own words about {{user_name}}';
+    const now = new Date().toISOString();
+    await handle.db
+      .insertInto('settings')
+      .values([
+        { name: 'seo.playlist.description', value: JSON.stringify(oldPlaylist), updated_at: now },
+        { name: 'seo.user.description', value: JSON.stringify(own), updated_at: now },
+      ])
+      .execute();
+    await migrateToLatest(handle.db);
+    const rows = await handle.db.selectFrom('settings').select(['name', 'value']).execute();
+    const stored = Object.fromEntries(rows.map((row) => [row.name, JSON.parse(row.value)]));
+    expect(stored['seo.playlist.description']).toBe(
+      SEO_SETTING_DEFAULTS['seo.playlist.description'],
+    );
+    // What an admin wrote is theirs.
+    expect(stored['seo.user.description']).toBe(own);
   });
 
   it("a database Kysely's Migrator migrated (releases before issue 35) takes the rest", async () => {

@@ -1,9 +1,10 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { albumLink, trackLink } from '@backbeat/common';
+import { albumLink, playlistLink, trackLink } from '@backbeat/common';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import { createAlbum, createArtist, createTrack } from './helpers/catalog.ts';
+import { createUser } from './helpers/factories.ts';
 import { readBootstrapData } from './helpers/page.ts';
 
 let t: TestApp;
@@ -144,6 +145,73 @@ describe('other public pages', () => {
     expect(meta((await get('/search/neon')).body, 'robots')).toBe('noindex');
     expect(meta((await get('/library/songs')).body, 'robots')).toBe('noindex');
     expect(meta((await get('/')).body, 'robots')).toBeUndefined();
+  });
+});
+
+describe('playlist, channel and profile pages, with or without an owner or description', () => {
+  async function playlist(name: string, ownerId: number | null): Promise<string> {
+    const now = new Date().toISOString();
+    const { id } = await t.app.services.database.db
+      .insertInto('playlists')
+      .values({ name, owner_id: ownerId, is_public: 1, created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return playlistLink({ id, name });
+  }
+  const head = (html: string) => ({
+    title: /<title>([^<]*)<\/title>/.exec(html)?.[1],
+    description: meta(html, 'description'),
+    ogTitle: meta(html, 'og:title', 'property'),
+    ogDescription: meta(html, 'og:description', 'property'),
+    twitterDescription: meta(html, 'twitter:description'),
+  });
+
+  it('an editorial playlist (no owner) reads as a playlist on the site, naming no one', async () => {
+    const html = (await get(await playlist('Editors Picks', null))).body;
+    const description = 'Listen to Editors Picks, a playlist on Backbeat.';
+    expect(head(html)).toEqual({
+      title: 'Editors Picks · Backbeat',
+      description,
+      ogTitle: 'Editors Picks · Backbeat',
+      ogDescription: description,
+      twitterDescription: description,
+    });
+    expect(meta(html, 'og:type', 'property')).toBe('music.playlist');
+  });
+
+  it('a user’s playlist names its owner', async () => {
+    const owner = await createUser(t.app, { name: 'Ann Owner' });
+    const html = (await get(await playlist('Road Songs', owner.id))).body;
+    expect(head(html)).toMatchObject({
+      title: 'Road Songs · Backbeat',
+      description: 'Listen to Road Songs, a playlist by Ann Owner on Backbeat.',
+    });
+  });
+
+  it('a channel without a description is described by its name', async () => {
+    const html = (await get('/popular-tracks')).body;
+    expect(head(html)).toMatchObject({
+      title: 'Popular tracks · Backbeat',
+      description: 'Listen to Popular tracks on Backbeat.',
+      ogDescription: 'Listen to Popular tracks on Backbeat.',
+    });
+  });
+
+  it('a profile is described by its own words, or by its name without them', async () => {
+    const user = await createUser(t.app, { name: 'Bea Listener' });
+    const plain = head((await get(`/user/${user.id}/bea-listener`)).body);
+    expect(plain).toMatchObject({
+      title: 'Bea Listener · Backbeat',
+      description: 'Tracks, albums and playlists by Bea Listener on Backbeat.',
+    });
+    await t.app.services.profiles.update(user.id, { description: 'Night owl, synth lover.' });
+    t.app.services.seo.clearCache();
+    const described = head((await get(`/user/${user.id}/bea-listener`)).body);
+    expect(described).toMatchObject({
+      title: 'Bea Listener · Backbeat',
+      description: 'Night owl, synth lover.',
+      ogDescription: 'Night owl, synth lover.',
+    });
   });
 });
 

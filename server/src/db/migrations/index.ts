@@ -22,6 +22,7 @@ import * as gapless from './0019_gapless.ts';
 import * as libraryAccess from './0020_library_access.ts';
 import * as searchIdsInRowid from './0021_search_ids_in_rowid.ts';
 import * as searchIndexPerKind from './0022_search_index_per_kind.ts';
+import * as seoTemplatesWithoutOwner from './0023_seo_templates_without_owner.ts';
 
 /** Ordered list of every migration; names sort in the order they must run. */
 const migrations: Record<string, Migration> = {
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '0020_library_access': libraryAccess,
   '0021_search_ids_in_rowid': searchIdsInRowid,
   '0022_search_index_per_kind': searchIndexPerKind,
+  '0023_seo_templates_without_owner': seoTemplatesWithoutOwner,
 };
 
 /**

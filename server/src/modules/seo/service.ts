@@ -270,7 +270,7 @@ export function createSeoService(deps: SeoDeps) {
         if (!user) return notFound();
         return page(
           'user',
-          { user_name: user.name },
+          { user_name: user.name, user_description: plain(user.description) },
           {
             canonical: `${origin}${userLink(user)}`,
             image: absolute(user.image),
