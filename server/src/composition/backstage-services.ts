@@ -42,6 +42,7 @@ export function createBackstageServices(db: Db, ports: Ports) {
     users: ports.users,
     fileEntry: ports.fileEntry,
     notifications: ports.notifications,
+    search: ports.search,
     afterChange: ports.afterChange,
   });
   return {

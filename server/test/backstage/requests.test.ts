@@ -3,6 +3,8 @@ import type { BackstageRequest, Pagination } from '@backbeat/common';
 import { signedInUser } from '../helpers/accounts.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { createArtist } from '../helpers/catalog.ts';
+import { createUser } from '../helpers/factories.ts';
+import { deliverMailTo, linkIn, startMailbox } from '../helpers/mailbox.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -67,6 +69,64 @@ describe('backstage requests', () => {
       reason: 'late',
     });
     expect(again.statusCode).toBe(422);
+  });
+
+  it('tells the reviewers of a new request; the approved artist is searchable and mailed a link that opens backstage (issue 36.1b)', async () => {
+    const mailbox = await startMailbox();
+    try {
+      await deliverMailTo(t.app, mailbox);
+      // A staff member who reviews requests (users.update) but is not an admin.
+      const reviewer = await createUser(t.app, { roleNames: ['users'] });
+      await t.app.services.users.setGrants(reviewer.id, {
+        permissions: [{ name: 'users.update', restrictions: [] }],
+      });
+      const listener = await createUser(t.app);
+      const user = await signedInUser(t.app);
+      const created = await user.browser.post('/api/v1/backstage/requests', {
+        type: 'become-artist',
+        artist_name: 'Quiet Harbour',
+        name: 'Quinn',
+      });
+      expect(created.statusCode).toBe(201);
+      const { request } = created.json<{ request: BackstageRequest }>();
+      const adminId = (await t.app.services.users.findRowByEmail(t.admin.email))!.id;
+      for (const id of [adminId, reviewer.id]) {
+        const note = (await notificationsOf(id)).find(
+          (n) =>
+            n.type === 'backstage.request_created' &&
+            n.data.includes(`"/admin/backstage-requests/${request.id}"`),
+        );
+        expect(note, `user ${id}`).toBeTruthy();
+      }
+      for (const id of [listener.id, user.id]) {
+        expect((await notificationsOf(id)).map((n) => n.type)).not.toContain(
+          'backstage.request_created',
+        );
+      }
+
+      const before = mailbox.messages.length;
+      const adminBrowser = await admin();
+      const approved = await adminBrowser.post(
+        `/api/v1/admin/backstage-requests/${request.id}/approve`,
+      );
+      expect(approved.statusCode).toBe(200);
+      const artistId = approved.json<{ request: BackstageRequest }>().request.artist!.id;
+
+      const found = await user.browser.get('/api/v1/search?query=quiet%20harb');
+      expect(found.statusCode).toBe(200);
+      expect(
+        found.json<{ results: { artists: { id: number }[] } }>().results.artists.map((a) => a.id),
+      ).toContain(artistId);
+
+      const mail = await mailbox.waitFor((m) => m.to.includes(user.email), { after: before });
+      const link = linkIn(mail);
+      expect(link.pathname).toBe('/backstage/upload');
+      expect(link.origin).toBe(new URL(await t.app.services.siteAddress.require()).origin);
+      expect(mail.text).not.toMatch(/: \/backstage/);
+    } finally {
+      await t.app.services.settings.set({ 'mail.driver': 'log' });
+      await mailbox.close();
+    }
   });
 
   it('verifies an existing artist on approval', async () => {

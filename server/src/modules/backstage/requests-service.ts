@@ -11,8 +11,10 @@ import {
 import { notFound, validationFailed } from '../../lib/domain-errors.ts';
 import { paginate } from '../../lib/pagination.ts';
 import type { NotificationsService } from '../notifications/service.ts';
+import { searchDocument } from '../search/document.ts';
 import type { UsersService } from '../users/service.ts';
 import type { BackstageMusicRepository } from './music-repository.ts';
+import type { MusicDeps } from './ports.ts';
 import type { BackstageRequestsRepository, RequestRow } from './requests-repository.ts';
 
 export type BackstageRequestsService = ReturnType<typeof createBackstageRequestsService>;
@@ -26,6 +28,8 @@ const parseList = <T>(json: string): T[] => {
     return [];
   }
 };
+/** Who reviews requests: the permission the admin queue's routes declare. */
+const REVIEW_PERMISSION = 'users.update';
 const oneOf = <T extends string>(list: readonly T[], value: string): T =>
   (list as readonly string[]).includes(value) ? (value as T) : list[0]!;
 
@@ -33,14 +37,16 @@ const oneOf = <T extends string>(list: readonly T[], value: string): T =>
  * Artists' requests (spec 2 §1): verify an artist, become one, or claim one. They wait in the
  * admin queue; an approval gives the `artists` role and membership of the artist (created for
  * become-artist, verified for verify-artist), a denial its reason. Either way the requester is
- * notified (in-app and email per their settings).
+ * notified (in-app and email per their settings); the staff who review requests are notified
+ * of each new one.
  */
 export function createBackstageRequestsService(deps: {
   repository: BackstageRequestsRepository;
   music: Pick<BackstageMusicRepository, 'artistRows' | 'insertArtist' | 'updateArtist'>;
-  users: Pick<UsersService, 'getById' | 'setRoles'>;
+  users: Pick<UsersService, 'getById' | 'setRoles' | 'activeHoldersOf'>;
   fileEntry: (user: User, id: number) => Promise<FileEntry | null>;
   notifications: Pick<NotificationsService, 'notify'>;
+  search: MusicDeps['search'];
   afterChange: () => void;
 }) {
   const { repository: repo } = deps;
@@ -85,6 +91,22 @@ export function createBackstageRequestsService(deps: {
     return row;
   }
 
+  /** Everyone who may review requests (users.update, or admin) hears of a new one. */
+  async function notifyReviewers(requester: User, id: number, type: string, artistName: string) {
+    const reviewers = new Set([
+      ...(await deps.users.activeHoldersOf(REVIEW_PERMISSION)),
+      ...(await deps.users.activeHoldersOf('admin')),
+    ]);
+    reviewers.delete(requester.id);
+    for (const userId of reviewers) {
+      await deps.notifications.notify(userId, 'backstage.request_created', {
+        request: { id, type: oneOf(BACKSTAGE_REQUEST_TYPES, type) },
+        requester: { id: requester.id, name: requester.name, image: requester.image },
+        artist: { name: artistName },
+      });
+    }
+  }
+
   const service = {
     async create(user: User, input: CreateBackstageRequestInput): Promise<BackstageRequest> {
       let artistName = input.artist_name?.trim() ?? '';
@@ -116,6 +138,7 @@ export function createBackstageRequestsService(deps: {
         created_at: stamp,
         updated_at: stamp,
       });
+      await notifyReviewers(user, id, input.type, artistName);
       return service.mine(user, id);
     },
 
@@ -158,6 +181,10 @@ export function createBackstageRequestsService(deps: {
       }
       if (row.type === 'verify-artist') {
         await deps.music.updateArtist(artistId, { verified: 1, updated_at: stamp });
+      }
+      if (row.type === 'become-artist' || !row.artist_id) {
+        // Found by search at once, as an artist made in backstage is.
+        await deps.search.upsert([searchDocument('artist', artistId, row.artist_name, '', 0)]);
       }
       await repo.addMember(artistId, row.user_id, 'owner', stamp);
       const requester = await deps.users.getById(row.user_id);

@@ -62,6 +62,28 @@ export const NOTIFICATION_TYPES = {
     }),
   }),
 
+  'backstage.request_created': define<{
+    request: { id: number; type: string };
+    requester: Person;
+    artist: { name: string };
+  }>({
+    group: 'Backstage',
+    name: 'Someone asks to become, verify or claim an artist (staff who review requests)',
+    channels: NOTIFICATION_CHANNELS,
+    defaults: ['in_app', 'email', 'browser'],
+    render: ({ request, requester, artist }) => ({
+      image: requester.image ?? null,
+      lines: [
+        {
+          type: 'primary',
+          content: ':name asks to be the artist :artist',
+          replacements: { name: requester.name, artist: artist.name },
+        },
+      ],
+      mainAction: { label: 'Review request', action: `/admin/backstage-requests/${request.id}` },
+    }),
+  }),
+
   'backstage.request_approved': define<{
     request: { id: number; type: string };
     artist: { id: number; name: string };

@@ -147,6 +147,8 @@ export function createUsersService(deps: {
   return {
     present,
     assertNotLastAdmin,
+    /** Ids of the users not banned who hold this permission through a role or a grant. */
+    activeHoldersOf: (permission: string): Promise<number[]> => roles.activeHoldersOf(permission),
     findRowByEmail: (email: string) => users.findByEmail(email),
     async findById(id: number): Promise<User | null> {
       const row = await users.findById(id);
