@@ -52,7 +52,7 @@ const leave = (id: number, status: 'processing' | 'failed') =>
 
 describe('media jobs on BullMQ whose job already ended', () => {
   it('runs an entry left processing again at start, once for two starts', async () => {
-    const { uploader, entry } = await processedUpload();
+    const { entry } = await processedUpload();
     expect(await coversOf()).toBe(1);
     await leave(entry.id, 'processing');
 
