@@ -50,6 +50,15 @@ export interface TapReport {
   typicalJump: number;
   /** Frames the tap missed (it should miss none). */
   missingFrames: number;
+  /**
+   * With `toneHz`: how far the sound departs from a pure tone of that frequency at its worst
+   * sample, in dB below the tone's amplitude (a click at a join shows here; a clean resampler
+   * and a float output stay near −80 dB). A pure tone s satisfies
+   * s[i+1] + s[i−1] = 2·cos(ω)·s[i] exactly, so what is left over is the departure.
+   */
+  departureDb: number | null;
+  /** The context frame (from the tap's start) of that worst sample. */
+  departureAt: number | null;
 }
 
 /**
@@ -57,9 +66,12 @@ export interface TapReport {
  * The first and last `edgeMs` of the sound (the track's start and end) are left out of the
  * jump figure: starting and stopping a tone is a jump of its own.
  */
-export async function tapReport(page: Page, edgeMs = 20, silenceBelow = 0.01): Promise<TapReport> {
+export async function tapReport(
+  page: Page,
+  { edgeMs = 20, silenceBelow = 0.01, toneHz = 0 } = {},
+): Promise<TapReport> {
   return page.evaluate(
-    ({ edgeMs, silenceBelow, SETTLING_BLOCKS }) => {
+    ({ edgeMs, silenceBelow, toneHz, SETTLING_BLOCKS }) => {
       const { blocks, sampleRate } = (window as TappedWindow).__tap!;
       // The worklet's first calls come before its clock settles (a jump of a few blocks).
       const sorted = [...blocks].sort((a, b) => a.frame - b.frame).slice(SETTLING_BLOCKS);
@@ -93,7 +105,19 @@ export async function tapReport(page: Page, edgeMs = 20, silenceBelow = 0.01): P
         largestJump = Math.max(largestJump, jump);
       }
       jumps.sort((a, b) => a - b);
+      let departure = 0;
+      let departureAt: number | null = null;
+      let amplitude = 0;
+      const twoCos = 2 * Math.cos((2 * Math.PI * toneHz) / sampleRate);
+      for (let i = first + edge; toneHz && first >= 0 && i < last - edge; i++) {
+        amplitude = Math.max(amplitude, Math.abs(samples[i]!));
+        const left = Math.abs(samples[i + 1]! + samples[i - 1]! - twoCos * samples[i]!);
+        if (left > departure) [departure, departureAt] = [left, i];
+      }
       return {
+        departureDb:
+          toneHz && amplitude ? 20 * Math.log10(Math.max(departure, 1e-9) / amplitude) : null,
+        departureAt,
         soundSeconds: first < 0 ? 0 : (last - first) / sampleRate,
         longestSilenceMs: (longest / sampleRate) * 1000,
         largestJump,
@@ -101,6 +125,28 @@ export async function tapReport(page: Page, edgeMs = 20, silenceBelow = 0.01): P
         missingFrames,
       };
     },
-    { edgeMs, silenceBelow, SETTLING_BLOCKS },
+    { edgeMs, silenceBelow, toneHz, SETTLING_BLOCKS },
+  );
+}
+
+/** Waits until the tap has heard sound and then `quietMs` of silence (the sound has ended). */
+export async function waitForQuiet(page: Page, quietMs = 200, timeout = 20_000): Promise<void> {
+  await page.waitForFunction(
+    (quietMs) => {
+      const tap = (window as TappedWindow).__tap;
+      if (!tap) return false;
+      const loud = (block: { data: Float32Array }) => block.data.some((v) => Math.abs(v) > 0.01);
+      const blocks = tap.blocks;
+      const quietBlocks = Math.ceil((quietMs / 1000) * (tap.sampleRate / 128));
+      const tail = blocks.slice(-quietBlocks);
+      return (
+        blocks.length > quietBlocks &&
+        blocks.slice(0, -quietBlocks).some(loud) &&
+        tail.length === quietBlocks &&
+        !tail.some(loud)
+      );
+    },
+    quietMs,
+    { timeout, polling: 100 },
   );
 }

@@ -205,8 +205,10 @@ export function createHtmlAudioProvider(early: EarlyStart | null = null): Playba
     ensure();
     // Joined to a decoded track: decoded ahead and started at its last frame.
     const joined = buffered && options.joined && src !== null;
-    gapless?.prepareNext(
-      joined ? { src, info: options.gapless ?? null, gain: gainOf(levelDb) } : null,
+    gapless?.prepare(
+      joined
+        ? [{ src, info: options.gapless ?? null, gain: gainOf(levelDb) }, ...decodedRun(options)]
+        : [],
     );
     preloadedSrc = src;
     if (joined || !standby || !src || active?.src === src) return;
@@ -218,6 +220,12 @@ export function createHtmlAudioProvider(early: EarlyStart | null = null): Playba
 
   /** A decoded track's gain: its levelling and the listener's volume (elements keep theirs). */
   const gainOf = (levelDb: number) => (muted ? 0 : volume) * decibelsToGain(levelDb);
+  const decodedRun = (options: TrackPlayback) =>
+    (options.following ?? []).map((track) => ({
+      src: track.src,
+      info: track.gapless,
+      gain: gainOf(track.levelDb),
+    }));
 
   function startTicker() {
     stopTicker();
@@ -250,6 +258,7 @@ export function createHtmlAudioProvider(early: EarlyStart | null = null): Playba
         options.startAt ?? 0,
         options.autoplay,
         abort.signal,
+        decodedRun(options),
       )
       .then((started) => {
         if (!started || abort.signal.aborted) return;

@@ -10,6 +10,14 @@ export interface TrackPlayback {
   levelDb?: number;
   joined?: boolean;
   gapless?: GaplessInfo | null;
+  /** The tracks after this one that go on with its gapless run (decoded ahead, in order). */
+  following?: FollowingTrack[];
+}
+
+export interface FollowingTrack {
+  src: string;
+  levelDb: number;
+  gapless: GaplessInfo | null;
 }
 
 /** What the player store needs from a way of playing audio (HTML audio now; others later). */

@@ -20,7 +20,7 @@ import { decibelsToGain, levellingGainDb, plainElementVolume } from './listening
 import { useListeningSettings } from './listening-settings-store.ts';
 import { createListenerHold } from './listener-hold.ts';
 import { playReporter } from './play-reporter.ts';
-import type { PlaybackProvider } from './playback-provider.ts';
+import type { FollowingTrack, PlaybackProvider } from './playback-provider.ts';
 
 /** The admin's default volume (player settings, 0 to 100) for a listener with none saved. */
 export function defaultVolume(): number {
@@ -246,15 +246,38 @@ function crossfadeSecondsFor(state: PlayerState) {
   return useListeningSettings.getState().crossfadeSeconds;
 }
 
+/** Tracks of a gapless run handed to the engine at once, to decode ahead. */
+const RUN_AHEAD = 16;
+
+/** The tracks after `index` that go on with its gapless run, in playing order. */
+function runAfter(state: PlayerState, index: number): FollowingTrack[] {
+  const run: FollowingTrack[] = [];
+  let at = index;
+  while (run.length < RUN_AHEAD && state.repeat !== 'one') {
+    const next = nextIndex(state.queue.length, at, state.repeat === 'all');
+    const item = next === null || next === index ? undefined : state.queue[next];
+    if (!item || !continues(state.queue[at]?.track, item.track)) break;
+    run.push({
+      src: streamUrl(item.track),
+      levelDb: levelDbOf(item.track),
+      gapless: item.track.gapless ?? null,
+    });
+    at = next!;
+  }
+  return run;
+}
+
 function preloadNext() {
   const state = get();
   const item = followerOf(state);
   const crossfade = crossfadeSecondsFor(state);
   const src = item ? streamUrl(item.track) : null;
   const levelDb = item ? levelDbOf(item.track) : 0;
+  const joined = continues(currentItem(state)?.track, item?.track);
   const options = {
-    joined: continues(currentItem(state)?.track, item?.track),
+    joined,
     gapless: item?.track.gapless ?? null,
+    following: joined ? runAfter(state, state.queue.indexOf(item!)) : [],
   };
   withPlayback((playback) => {
     playback.setCrossfade(crossfade);
@@ -293,6 +316,7 @@ function load(index: number, autoplay: boolean, startAt = 0) {
     levelDb: levelDbOf(item.track),
     joined: continues(item.track, followerOf(get(), index)?.track),
     gapless: item.track.gapless ?? null,
+    following: runAfter(get(), index),
   };
   // Before the engine has loaded, a plain element starts the track within the click; the
   // engine adopts it (a gapless run waits for the engine, which decodes it).
