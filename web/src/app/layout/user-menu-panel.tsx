@@ -29,6 +29,17 @@ export function UserMenuPanel({ user, close }: { user: User; close: () => void }
       <MenuLink to="/account-settings" icon="dashboard" onClick={close} autoFocus>
         {trans('Account settings')}
       </MenuLink>
+      {hasPermission({ user, guestPermissions: [] }, 'music.create') ? (
+        <MenuLink to="/backstage/upload" icon="mic" onClick={close}>
+          {trans('Backstage')}
+        </MenuLink>
+      ) : (
+        hasPermission({ user, guestPermissions: [] }, 'backstageRequests.create') && (
+          <MenuLink to="/backstage/requests/become-artist" icon="mic" onClick={close}>
+            {trans('Become an artist')}
+          </MenuLink>
+        )
+      )}
       {hasPermission({ user, guestPermissions: [] }, 'admin.access') && (
         <MenuLink to="/admin" icon="settings" onClick={close}>
           {trans('Admin area')}

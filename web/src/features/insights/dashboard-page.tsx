@@ -6,6 +6,7 @@ import { QueryError } from '../../entities/errors/page-states.tsx';
 import { useTrans, useTransChoice } from '../../lib/translator.ts';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import { BreakdownGrid } from './components/breakdowns.tsx';
+import { PendingRequestsNote } from './components/pending-requests.tsx';
 import { RangePicker, useInsightsRange } from './components/range-picker.tsx';
 import { RankedBars } from './components/ranked-bars.tsx';
 import { StatCard } from './components/stat-card.tsx';
@@ -144,6 +145,7 @@ export function AdminDashboardPage() {
         <h1 className="text-2xl font-bold text-fg">{trans('Dashboard')}</h1>
         <RangePicker value={range.key} onChange={range.setKey} />
       </header>
+      <PendingRequestsNote />
       <nav aria-label={trans('Dashboard views')} className="flex gap-1 border-b border-border">
         {VIEWS.map((name) => (
           <Link

@@ -5,7 +5,8 @@ import { showErrorToast } from '../../../ui/toast/error-toast.ts';
 
 /**
  * Server field errors for the backstage forms (their fields are lists and pickers, not
- * react-hook-form inputs): `links.2` lands on `links`; an answer naming no field is a toast.
+ * react-hook-form inputs): `links.2` lands on `links`. Every failure is also a toast with the
+ * server's message, so a save or publish never fails silently (a field may be out of sight).
  */
 export function useFieldErrors() {
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -21,11 +22,9 @@ export function useFieldErrors() {
         byField[name] ??= trans(message);
       }
       setErrors(byField);
+      showErrorToast(failure, trans);
       const first = Object.keys(byField)[0];
-      if (!first) {
-        showErrorToast(failure, trans);
-        return;
-      }
+      if (!first) return;
       requestAnimationFrame(() =>
         document
           .querySelector<HTMLElement>(`[name="${first}"], [data-field="${first}"] input`)
