@@ -134,6 +134,43 @@ describe('billing in the browser', () => {
     );
     await context.close();
   });
+
+  it('a plan priced so its saving is out of range hides only its own saving', async () => {
+    // 12 × $10 against $10 a year: 1,100%, outside 1-200; Pro saves 20%, Premium 50%.
+    const mistyped = await server.app.services.plans.create({
+      name: 'Studio',
+      prices: [
+        { amount: 1000, currency: 'USD', interval: 'month', interval_count: 1 },
+        { amount: 1000, currency: 'USD', interval: 'year', interval_count: 1 },
+      ],
+    });
+    const { page, context } = await newPage(browser);
+    try {
+      await acceptCookies(context, server.url);
+      await page.goto(`${server.url}/pricing`);
+      const card = (name: string) =>
+        page
+          .getByRole('listitem')
+          .filter({ has: page.getByRole('heading', { name, exact: true }) });
+      await card('Studio').getByText('$10.00').waitFor();
+      await page.getByText('Save up to 50%').waitFor();
+      await card('Pro').getByText('Save 20% with annual billing').waitFor();
+      await card('Premium').getByText('Save 50% with annual billing').waitFor();
+      expect(await card('Studio').getByText(/^Save/).count()).toBe(0);
+      // Monthly prices show no yearly saving on the cards; the switch still tells it.
+      await page.getByRole('radio', { name: 'Monthly' }).click();
+      await card('Pro').getByText('$10.00').waitFor();
+      expect(
+        await card('Pro')
+          .getByText(/with annual billing/)
+          .count(),
+      ).toBe(0);
+      await page.getByText('Save up to 50%').waitFor();
+    } finally {
+      await context.close();
+      await server.app.services.plans.deleteMany([mistyped.id]);
+    }
+  });
 });
 
 async function expectPlan(page: Page, name: string) {

@@ -3,6 +3,7 @@ import {
   amountPerInterval,
   matchesCycle,
   priceDisplay,
+  planSavePercent,
   priceForCycle,
   savePercent,
   type PriceLike,
@@ -72,5 +73,18 @@ describe('"Save up to N%" (spec 2 §9)', () => {
     expect(savePercent([{ prices: [price(1000, 'month'), price(4000, 'year')] }])).toBe(200);
     expect(savePercent([{ prices: [price(1000, 'month'), price(3900, 'year')] }])).toBeNull();
     expect(savePercent([{ prices: [price(1000, 'month')] }])).toBeNull();
+  });
+
+  it('is worked out per plan: one plan outside 1-200 hides only its own saving', () => {
+    const sound = { prices: [price(1000, 'month'), price(10000, 'year')] };
+    // A yearly price a tenth of twelve months (1,100%), a yearly price above twelve months.
+    const mistyped = { prices: [price(1000, 'month'), price(1000, 'year')] };
+    const dearer = { prices: [price(1000, 'month'), price(15000, 'year')] };
+    expect(planSavePercent(sound)).toBe(20);
+    expect(planSavePercent(mistyped)).toBeNull();
+    expect(planSavePercent(dearer)).toBeNull();
+    expect(savePercent([mistyped, sound])).toBe(20);
+    expect(savePercent([sound, dearer, mistyped])).toBe(20);
+    expect(savePercent([mistyped, dearer])).toBeNull();
   });
 });

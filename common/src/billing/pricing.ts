@@ -90,27 +90,35 @@ export function periodDays(price: Pick<PriceLike, 'interval' | 'interval_count'>
 }
 
 /**
- * Spec 2 §9: "Save up to N%", from the monthly against the yearly price of each product: what
- * a year of monthly payments costs beyond the yearly price, as a share of the yearly price
- * (hence the cap of 200: a yearly price a third of twelve months). The best product's N,
- * rounded; null when no product has both prices, or when N is outside 1-200.
+ * Spec 2 §9: what a plan saves paying yearly: a year of its monthly payments beyond its yearly
+ * price, as a share of the yearly price (hence the cap of 200: a yearly price a third of
+ * twelve months), rounded. Null when the plan lacks either price, when they are in different
+ * currencies, or when N is outside 1-200 (a plan priced by mistake shows no saving).
+ */
+export function planSavePercent(product: { prices: readonly PriceLike[] }): number | null {
+  const monthly = product.prices.find(
+    (price) => matchesCycle(price, 'monthly') && !matchesCycle(price, 'yearly'),
+  );
+  const yearly = product.prices.find((price) => matchesCycle(price, 'yearly'));
+  if (!monthly || !yearly || monthly.currency !== yearly.currency || monthly.amount <= 0) {
+    return null;
+  }
+  const monthlyPerDay = monthly.amount / periodDays(monthly);
+  const yearlyPerDay = yearly.amount / periodDays(yearly);
+  if (yearlyPerDay <= 0) return null;
+  const percent = Math.round(((monthlyPerDay - yearlyPerDay) / yearlyPerDay) * 100);
+  return percent >= SAVE_PERCENT_MIN && percent <= SAVE_PERCENT_MAX ? percent : null;
+}
+
+/**
+ * Spec 2 §9: "Save up to N%" over the plans: the best saving among the plans whose own saving
+ * is shown (1-200). One plan outside that range is left out, not taken to hide the others.
  */
 export function savePercent(products: readonly { prices: readonly PriceLike[] }[]): number | null {
   let best: number | null = null;
   for (const product of products) {
-    const monthly = product.prices.find(
-      (price) => matchesCycle(price, 'monthly') && !matchesCycle(price, 'yearly'),
-    );
-    const yearly = product.prices.find((price) => matchesCycle(price, 'yearly'));
-    if (!monthly || !yearly || monthly.currency !== yearly.currency || monthly.amount <= 0) {
-      continue;
-    }
-    const monthlyPerDay = monthly.amount / periodDays(monthly);
-    const yearlyPerDay = yearly.amount / periodDays(yearly);
-    if (yearlyPerDay <= 0) continue;
-    const percent = Math.round(((monthlyPerDay - yearlyPerDay) / yearlyPerDay) * 100);
-    if (best === null || percent > best) best = percent;
+    const percent = planSavePercent(product);
+    if (percent !== null && (best === null || percent > best)) best = percent;
   }
-  if (best === null || best < SAVE_PERCENT_MIN || best > SAVE_PERCENT_MAX) return null;
   return best;
 }

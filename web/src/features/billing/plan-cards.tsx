@@ -1,6 +1,7 @@
 import clsx from 'clsx';
 import { Link } from 'react-router';
 import {
+  planSavePercent,
   priceDisplay,
   priceForCycle,
   savePercent,
@@ -12,7 +13,10 @@ import { useTrans } from '../../lib/translator.ts';
 import { buttonClass } from '../../ui/button.tsx';
 import { Icon } from '../../ui/icons.tsx';
 
-/** Spec 2 §2: the Annual/Monthly switch, with "Save up to N%" when N is between 1 and 200. */
+/**
+ * Spec 2 §2: the Annual/Monthly switch, with "Save up to N%": the best of the plans whose own
+ * saving is between 1 and 200 (each plan counted alone, spec 2 §9).
+ */
 export function CycleToggle({
   products,
   cycle,
@@ -96,6 +100,7 @@ export function PlanCards({
       {products.map((product) => {
         const price = priceForCycle(product.prices, cycle);
         const action = actionOf(product, price);
+        const saving = cycle === 'yearly' && !product.free ? planSavePercent(product) : null;
         const headingId = `plan-${product.id}`;
         return (
           <li
@@ -120,6 +125,11 @@ export function PlanCards({
                 <PriceLabel price={price} />
               ) : (
                 <span className="text-3xl font-bold">{trans('Free')}</span>
+              )}
+              {saving !== null && (
+                <p className="mt-1 text-sm font-semibold text-primary">
+                  {trans('Save :percent% with annual billing', { percent: saving })}
+                </p>
               )}
             </div>
             {action && (
