@@ -267,4 +267,37 @@ describe('the admin area', () => {
     expect(left).toEqual([]);
     await context.close();
   });
+
+  it('each infrastructure settings section shows what runs and how to change it', async () => {
+    const { config } = server.app.services;
+    const sections: [section: string, label: string, value: string, variable: string][] = [
+      ['cache', 'Cache', 'In memory, per instance', 'REDIS_URL'],
+      ['analytics', 'Database', 'SQLite', 'DATABASE_URL'],
+      ['logging', 'Log level', config.logLevel, 'LOG_LEVEL'],
+      ['queue', 'Jobs at once per instance', String(config.jobConcurrency), 'JOB_CONCURRENCY'],
+      ['websockets', 'Live updates', 'In process (one instance)', 'REDIS_URL'],
+      [
+        'search',
+        'Searches per minute per visitor',
+        String(config.searchRateLimit),
+        'SEARCH_RATE_LIMIT',
+      ],
+    ];
+    const { page, context, errors } = await adminPage();
+    for (const [section, label, value, variable] of sections) {
+      await page.goto(`${server.url}/admin/settings/${section}`);
+      const fact = page
+        .locator('dl > div')
+        .filter({ has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) });
+      await fact.locator('dd').waitFor();
+      const text = await fact.locator('dd').textContent();
+      expect(text, section).toContain(value);
+      expect(text, section).toContain(variable);
+    }
+    // Read-only, and said so: no form in these sections.
+    expect(await page.getByRole('button', { name: 'Save' }).count()).toBe(0);
+    await page.getByText('not changed here', { exact: false }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

@@ -44,6 +44,7 @@ import { createContactService } from './modules/contact/service.ts';
 import { createCustomPagesRepository } from './modules/custom-pages/repository.ts';
 import { createCustomPagesService } from './modules/custom-pages/service.ts';
 import { createSettingsAdmin } from './modules/settings/admin-service.ts';
+import { settingsEnvironment } from './modules/settings/environment.ts';
 import { createNotificationsRepository } from './modules/notifications/repository.ts';
 import { createNotificationAndWorkspaceServices } from './composition/collaboration-services.ts';
 import { createProfilesRepository } from './modules/profiles/repository.ts';
@@ -292,18 +293,10 @@ export function createServices(config: Config, database: DatabaseHandle, fileLog
   const settingsAdmin = createSettingsAdmin({
     settings,
     mailer,
-    environment: {
-      address: config.appUrl
-        ? `APP_URL: ${config.appUrl}`
-        : 'APP_URL is not set; the site address below is used',
-      cache: config.redisUrl ? 'Redis' : 'In memory',
-      queue: config.redisUrl ? 'Redis (BullMQ)' : 'In process',
-      websockets: config.redisUrl ? 'Redis pub/sub' : 'In process',
-      search: database.dialect === 'postgres' ? 'PostgreSQL full text' : 'SQLite FTS5',
-      logging: fileLogs.directory,
-      storage: config.storage.driver === 's3' ? 'S3' : 'Local disk',
-      database: database.dialect === 'postgres' ? 'PostgreSQL' : 'SQLite',
-    },
+    environment: settingsEnvironment(config, {
+      dialect: database.dialect,
+      logDirectory: fileLogs.directory,
+    }),
   });
   return {
     config,

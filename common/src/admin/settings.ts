@@ -38,15 +38,81 @@ export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
 /** What the server reports about its infrastructure (set by env vars, shown read-only). */
 export const SETTINGS_ENVIRONMENT_KEYS = [
   'address',
+  'stripe',
+  'paypal',
   'cache',
   'queue',
+  'job_concurrency',
+  'job_worker',
   'websockets',
   'search',
+  'search_rate_limit',
   'logging',
+  'log_level',
   'storage',
   'database',
 ] as const;
 export type SettingsEnvironmentKey = (typeof SETTINGS_ENVIRONMENT_KEYS)[number];
+
+/** How each infrastructure fact is named on the settings screen, and how an admin changes it. */
+export const SETTINGS_ENVIRONMENT_FACTS: Record<
+  SettingsEnvironmentKey,
+  { label: string; hint: string }
+> = {
+  address: { label: 'Site address', hint: 'Set APP_URL to fix it for every instance.' },
+  stripe: {
+    label: 'Stripe',
+    hint: 'Set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, then restart the server.',
+  },
+  paypal: {
+    label: 'PayPal',
+    hint: 'Set PAYPAL_CLIENT_ID, PAYPAL_SECRET and PAYPAL_WEBHOOK_ID, then restart the server.',
+  },
+  cache: {
+    label: 'Cache',
+    hint: 'Set REDIS_URL to share it between instances; without it each instance keeps its own.',
+  },
+  queue: {
+    label: 'Queue',
+    hint: 'Set REDIS_URL to run jobs through Redis (BullMQ), shared by every instance.',
+  },
+  job_concurrency: {
+    label: 'Jobs at once per instance',
+    hint: 'Set JOB_CONCURRENCY (1 to 32).',
+  },
+  job_worker: {
+    label: 'This instance runs jobs',
+    hint: 'Set JOB_WORKER=false on instances that should only answer requests.',
+  },
+  websockets: {
+    label: 'Live updates',
+    hint: 'Set REDIS_URL so that every instance hears every change.',
+  },
+  search: {
+    label: 'Search engine',
+    hint: 'Follows the database: set DATABASE_URL to a postgres:// address to use PostgreSQL.',
+  },
+  search_rate_limit: {
+    label: 'Searches per minute per visitor',
+    hint: 'Set SEARCH_RATE_LIMIT.',
+  },
+  logging: {
+    label: 'Log files',
+    hint: 'Set STORAGE_PATH to move them with the rest of the stored files.',
+  },
+  log_level: {
+    label: 'Log level',
+    hint: 'Set LOG_LEVEL (fatal, error, warn, info, debug, trace or silent).',
+  },
+  storage: {
+    label: 'File storage',
+    hint: 'Set STORAGE_DRIVER=s3 with S3_BUCKET, S3_KEY and S3_SECRET to use a bucket.',
+  },
+  database: {
+    label: 'Database',
+    hint: 'Set DATABASE_URL to a postgres:// address to use PostgreSQL; without it, SQLite.',
+  },
+};
 
 export interface SettingsSectionInfo {
   label: string;
@@ -61,7 +127,11 @@ export const SETTINGS_SECTION_INFO: Record<SettingsSection, SettingsSectionInfo>
     description: 'The site’s name, address, home page and contact address.',
     environment: ['address'],
   },
-  subscriptions: { label: 'Subscriptions', description: 'Paid plans and billing.' },
+  subscriptions: {
+    label: 'Subscriptions',
+    description: 'Paid plans and billing. People pay through the payment providers set up below.',
+    environment: ['stripe', 'paypal'],
+  },
   localization: { label: 'Localization', description: 'Languages, time zone and dates.' },
   authentication: { label: 'Authentication', description: 'Registration and sign-in rules.' },
   uploading: { label: 'Uploading', description: 'What may be uploaded and how.' },
@@ -85,13 +155,13 @@ export const SETTINGS_SECTION_INFO: Record<SettingsSection, SettingsSectionInfo>
     label: 'Logging',
     description:
       'Errors, scheduled tasks and outgoing email are written to daily files, readable under Logs.',
-    environment: ['logging'],
+    environment: ['logging', 'log_level'],
   },
   queue: {
     label: 'Queue',
     description:
       'Background jobs run in the server process, or through Redis when REDIS_URL is set.',
-    environment: ['queue'],
+    environment: ['queue', 'job_concurrency', 'job_worker'],
   },
   websockets: {
     label: 'Websockets',
@@ -108,7 +178,7 @@ export const SETTINGS_SECTION_INFO: Record<SettingsSection, SettingsSectionInfo>
     label: 'Search',
     description:
       'Search runs on the database’s own full-text index (SQLite FTS5 or PostgreSQL), with no extra service.',
-    environment: ['search'],
+    environment: ['search', 'search_rate_limit'],
   },
   providers: {
     label: 'Providers',

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   getAdminSettings,
+  getBillingGateways,
   getBootstrapData,
   sendTestEmail,
   updateAdminSettings,
@@ -32,3 +33,11 @@ export function useSaveSettings() {
 
 export const useSendTestEmail = () =>
   useMutation({ mutationFn: (to: string) => api(sendTestEmail, { to }) });
+
+/** The payment providers the server was started with (fixed until it restarts). */
+export const usePaymentGateways = () =>
+  useQuery({
+    queryKey: ['admin', 'settings', 'gateways'],
+    queryFn: async () => (await api(getBillingGateways)).gateways,
+    staleTime: Infinity,
+  });

@@ -16,6 +16,7 @@ import { showErrorToast } from '../../../ui/toast/error-toast.ts';
 import { toast } from '../../../ui/toast/toast-store.ts';
 import { NotFoundPage } from '../../../entities/errors/error-pages.tsx';
 import { useAdminSettings, useSaveSettings } from './queries.ts';
+import { EnvironmentFacts, NoPaymentProviderWarning } from './environment-facts.tsx';
 import { SettingFieldInput, toDisplay, toStored } from './setting-field.tsx';
 import { TestEmailPanel } from './test-email.tsx';
 
@@ -124,21 +125,9 @@ function SectionForm({ section, data }: { section: SettingsSection; data: AdminS
         </h2>
         <p className="mt-1 text-sm text-fg-muted">{trans(info.description)}</p>
       </header>
-      {info.environment && (
-        // Only dt/dd groups may sit in a <dl> (axe definition-list): the note goes below it.
-        <div className="rounded-lg border border-border p-4 text-sm">
-          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
-            {info.environment.map((key) => (
-              <div key={key} className="contents">
-                <dt className="text-fg-muted capitalize">{trans(key)}</dt>
-                <dd className="break-all">{data.environment[key] ?? '—'}</dd>
-              </div>
-            ))}
-          </dl>
-          <p className="mt-2 text-xs text-fg-muted">
-            {trans('Set with environment variables when the server starts.')}
-          </p>
-        </div>
+      {info.environment && <EnvironmentFacts keys={info.environment} values={data.environment} />}
+      {section === 'subscriptions' && (
+        <NoPaymentProviderWarning billingOn={values['billing.enable'] === true} />
       )}
       {fields.length > 0 && (
         <form noValidate onSubmit={(e) => void submit(e)} className="flex flex-col gap-5">
