@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IMAGE_ADDRESS_PATTERN } from './schemas/image-address.ts';
 
 /*
  * The zod side of the appearance editor (spec 1 §4): the preview's messages and what the
@@ -49,7 +50,7 @@ export const boundedText = (max: number, what: string) =>
 
 /** A same-site path or a web address; never `javascript:` and the like. */
 export const siteAddress = (what: string) =>
-  boundedText(2000, what).refine((value) => /^(\/(?!\/)\S*|https?:\/\/\S+)$/.test(value), {
+  boundedText(2000, what).refine((value) => IMAGE_ADDRESS_PATTERN.test(value), {
     error: `The ${what} must be a path on this site (/…) or a web address (https://…).`,
   });
 /** Empty or null for none (no transform: the schema also describes answers). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { resource, yesNoFilter } from '../resource.ts';
+import { imageAddressField } from '../schemas/image-address.ts';
 
 /*
  * The admin genres and tags screens (spec §2 admin routes, §6 permissions), declared once as
@@ -20,15 +21,7 @@ const displayNameField = z
   .optional();
 
 /** An artwork address: a web address, or a path on this site (uploaded artwork). */
-const imageField = z
-  .string()
-  .trim()
-  .max(2000, 'The image address is too long.')
-  .refine((value) => value === '' || /^(https?:\/\/|\/)\S*$/.test(value), {
-    error: 'The image must be a web address or a path on this site.',
-  })
-  .nullable()
-  .optional();
+const imageField = imageAddressField.optional();
 
 export const adminGenreSchema = z.object({
   id: z.number(),

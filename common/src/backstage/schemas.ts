@@ -6,6 +6,7 @@ import {
   artistRefSchema,
   externalLinkSchema,
 } from '../catalog/types.ts';
+import { imageAddressField } from '../schemas/image-address.ts';
 import { fileEntrySchema } from '../uploads/schemas.ts';
 
 /*
@@ -67,14 +68,7 @@ const webLink = z
   .refine((value) => /^https?:\/\/\S+$/.test(value), { error: 'Enter a web address (https://…).' });
 
 /** Artwork: a web address or a path on this site (an uploaded file). */
-const imageField = z
-  .string()
-  .trim()
-  .max(2000, 'The image address is too long.')
-  .refine((value) => value === '' || /^(https?:\/\/|\/)\S*$/.test(value), {
-    error: 'The image must be a web address or a path on this site.',
-  })
-  .nullable();
+const imageField = imageAddressField;
 
 const names = (what: string, max: number) =>
   z
