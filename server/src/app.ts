@@ -251,6 +251,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     services.media.resumeUnfinished().catch((error: unknown) => {
       void fileLogs.write('error', { message: 'media jobs not resumed', error: String(error) });
     });
+    // Paid plans saved before a payment provider's keys were set are pushed to it now
+    // (issue 36.2). Not awaited either: a provider out of reach must not hold up the start.
+    services.plans.syncWithProviders().catch((error: unknown) => {
+      void fileLogs.write('error', { message: 'plans not synced', error: String(error) });
+    });
   }
   await options.configure?.(app);
   await app.register(seoRoutes);

@@ -34,7 +34,7 @@ const notSubscribed = () => new DomainError('not_found', 'You have no subscripti
 export function createBillingService(deps: {
   subscriptions: SubscriptionsRepository;
   products: ProductsRepository;
-  plans: Pick<PlansService, 'found' | 'sync'>;
+  plans: Pick<PlansService, 'found' | 'sync' | 'needsSync'>;
   gateways: BillingGateways;
   billingEnabled: () => Promise<boolean>;
   /** Forgets the cached grants of a user whose subscription changed (users service). */
@@ -109,11 +109,10 @@ export function createBillingService(deps: {
       throw validationFailed({ price_id: ['This plan or price does not exist.'] });
     }
     if (plan.free) throw validationFailed({ product_id: ['This plan is free: nothing to pay.'] });
-    let row = await products.findPrice(priceId);
-    if (!row?.stripe_id && !row?.paypal_id) {
-      await deps.plans.sync(plan);
-      row = await products.findPrice(priceId);
-    }
+    // A provider configured after the plan was saved gets it now (issue 36.2). One that
+    // cannot be reached (logged by sync) leaves the others to pay with.
+    if (await deps.plans.needsSync(plan, priceId)) await deps.plans.sync(plan).catch(() => {});
+    const row = await products.findPrice(priceId);
     return { plan, price: row! };
   }
 

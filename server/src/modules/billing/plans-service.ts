@@ -13,6 +13,7 @@ export interface BillingGateways {
 export type PlansService = ReturnType<typeof createPlansService>;
 
 const flag = (value: boolean | undefined) => (value ? 1 : 0);
+const PROVIDERS = ['stripe', 'paypal'] as const;
 
 function columnsOf(input: PlanUpdate): Partial<ProductColumns> {
   const columns: Partial<ProductColumns> = {};
@@ -111,7 +112,7 @@ export function createPlansService(deps: {
   async function sync(plan: AdminPlan): Promise<void> {
     if (plan.free) return;
     const rows = await products.pricesOfProduct(plan.id);
-    for (const name of ['stripe', 'paypal'] as const) {
+    for (const name of PROVIDERS) {
       const gateway = gateways[name];
       if (!gateway) continue;
       try {
@@ -137,9 +138,43 @@ export function createPlansService(deps: {
     }
   }
 
+  /** The configured providers a paid plan, or one of its prices, is not pushed to yet. */
+  const unsyncedWith = (
+    plan: AdminPlan,
+    rows: { stripe_id: string | null; paypal_id: string | null }[],
+  ) =>
+    PROVIDERS.filter(
+      (name) => gateways[name] && (!plan[`${name}_id`] || rows.some((row) => !row[`${name}_id`])),
+    );
+
   return {
     found,
     sync,
+    /**
+     * Pushes the paid plans a configured provider lacks (issue 36.2): plans saved before the
+     * provider's keys were set stayed unknown to it until saved again, and nobody could buy
+     * them there. Run at start; a plan that fails is logged and left for the next start or
+     * checkout, the others still go.
+     */
+    async syncWithProviders(): Promise<number> {
+      let synced = 0;
+      for (const plan of await products.all({ includeHidden: true })) {
+        if (plan.free) continue;
+        if (!unsyncedWith(plan, await products.pricesOfProduct(plan.id)).length) continue;
+        try {
+          await sync(plan);
+          synced++;
+        } catch {
+          // sync logged it (onError); checkout tries again for this plan.
+        }
+      }
+      return synced;
+    },
+    /** Whether a configured provider lacks this plan or its price: checkout syncs it first. */
+    async needsSync(plan: AdminPlan, priceId: number): Promise<boolean> {
+      const rows = (await products.pricesOfProduct(plan.id)).filter((row) => row.id === priceId);
+      return unsyncedWith(plan, rows).length > 0;
+    },
     async publicList(): Promise<Product[]> {
       return (await products.all({ includeHidden: false })).map(publicProduct);
     },
