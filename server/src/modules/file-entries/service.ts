@@ -258,6 +258,31 @@ export function createFileEntriesService(deps: {
     resetFailedMedia: (id: number): Promise<boolean> =>
       repository.resetFailedMedia(id, JSON.stringify(pendingMediaAnalysis('pending'))),
 
+    /** Keeps bytes the server made (not a user's upload) as the user's own entry. */
+    async storeGenerated(
+      userId: number,
+      file: { bytes: Buffer; name: string; mime: string; extension: string },
+    ): Promise<FileEntry> {
+      const key = this.newKey('generated');
+      await storage.write(key, file.bytes);
+      try {
+        const row = await repository.insert({
+          name: file.name.slice(0, 255),
+          path: key,
+          disk: deps.disk,
+          file_size: file.bytes.length,
+          mime: file.mime,
+          extension: file.extension,
+          user_id: userId,
+          parent_id: null,
+        });
+        return presentFileEntry(row);
+      } catch (error) {
+        await storage.delete(key).catch(() => {});
+        throw error;
+      }
+    },
+
     async visibleEntryByPath(user: User, path: string): Promise<FileEntryRow | null> {
       const [row] = await repository.find([], [path], canManageAll(user) ? null : user.id);
       return row ?? null;
