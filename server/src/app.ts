@@ -11,6 +11,7 @@ import { COMMA_LIST_PARAMS } from '@backbeat/common';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { registerBodyChecks } from './http/body-checks.ts';
+import { refusingNulInQuery } from './http/query-checks.ts';
 import { appPasswordRoutes } from './modules/subsonic/account-routes.ts';
 import { subsonicRoutes } from './modules/subsonic/routes.ts';
 import { registerErrorHandling } from './http/errors.ts';
@@ -113,7 +114,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       return req.url ?? '/';
     },
   });
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(refusingNulInQuery(validatorCompiler));
   app.setSerializerCompiler(responseSerializerCompiler);
 
   const fileLogs = createFileLogs(config.storagePath);

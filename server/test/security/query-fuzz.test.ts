@@ -12,6 +12,9 @@ import { openBrowser, type Browser } from '../helpers/client.ts';
  * access check hides a crash) and as a guest, and answers below 500 every time.
  */
 
+/** Cases per operation and caller; QUERY_FUZZ_RUNS asks for a longer search. */
+const RUNS = Number(process.env.QUERY_FUZZ_RUNS) || 40;
+
 interface QueryOperation {
   method: string;
   path: string;
@@ -132,7 +135,7 @@ describe('query parameters of every operation', () => {
             const response = await call(browser(), operation.method, urlOf(operation, values));
             return response.statusCode < 500;
           }),
-          { numRuns: 40 },
+          { numRuns: RUNS },
         );
         if (details.failed) {
           const values = details.counterexample?.[0] as Record<string, string[]> | undefined;
@@ -157,5 +160,12 @@ describe('query parameters of every operation', () => {
     const errors = (asAdmin.json() as { errors: Record<string, string[]> }).errors;
     expect(Object.keys(errors).some((field) => ['from', 'to'].includes(field))).toBe(true);
     expect([401, 403, 404]).toContain((await guest.get(url)).statusCode);
+  });
+
+  it('refuses a NUL character in a query value with a field error (PostgreSQL stores none)', async () => {
+    const response = await admin.get('/api/v1/backstage/artist-options?query=a%00b');
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toMatchObject({ errors: { query: [expect.any(String)] } });
+    expect((await guest.get('/api/v1/backstage/artist-options?query=%00')).statusCode).toBe(401);
   });
 });
