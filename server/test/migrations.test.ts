@@ -56,9 +56,9 @@ describe(`migrations (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'SQLite'}
 
   it('a database one migration behind takes the missing one', async () => {
     const { handle } = await emptyDatabase();
-    const earlier = await migrateUpTo(handle.db, '0022_search_index_per_kind');
-    expect(earlier.at(-1)).toBe('0022_search_index_per_kind');
-    expect(await migrateToLatest(handle.db)).toEqual(['0023_seo_templates_without_owner']);
+    const earlier = await migrateUpTo(handle.db, '0023_seo_templates_without_owner');
+    expect(earlier.at(-1)).toBe('0023_seo_templates_without_owner');
+    expect(await migrateToLatest(handle.db)).toEqual(['0024_pricing_in_menus']);
     expect(await migrateToLatest(handle.db)).toEqual([]);
   });
 
@@ -84,6 +84,40 @@ describe(`migrations (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'SQLite'}
     );
     // What an admin wrote is theirs.
     expect(stored['seo.user.description']).toBe(own);
+  });
+
+  it('stored menus gain the Plans item in the sidebar and footer, once', async () => {
+    const { handle } = await emptyDatabase();
+    await migrateUpTo(handle.db, '0023_seo_templates_without_owner');
+    const menus = [
+      {
+        id: 'primary',
+        name: 'Primary',
+        positions: ['sidebar-primary'],
+        items: [{ id: 'home', action: '/' }],
+      },
+      { id: 'footer', name: 'Footer', positions: ['footer'], items: [] },
+      { id: 'mine', name: 'Mine', positions: ['mobile-bottom'], items: [] },
+    ];
+    const now = new Date().toISOString();
+    await handle.db
+      .insertInto('settings')
+      .values({ name: 'menus', value: JSON.stringify(menus), updated_at: now })
+      .execute();
+    await migrateToLatest(handle.db);
+    const row = await handle.db
+      .selectFrom('settings')
+      .select('value')
+      .where('name', '=', 'menus')
+      .executeTakeFirstOrThrow();
+    const stored = JSON.parse(row.value) as {
+      id: string;
+      items: { id: string; action: string }[];
+    }[];
+    const actions = Object.fromEntries(
+      stored.map((menu) => [menu.id, menu.items.map((i) => i.action)]),
+    );
+    expect(actions).toEqual({ primary: ['/', '/pricing'], footer: ['/pricing'], mine: [] });
   });
 
   it("a database Kysely's Migrator migrated (releases before issue 35) takes the rest", async () => {

@@ -48,10 +48,20 @@ function send(response: ServerResponse, status: number, body?: unknown) {
   response.end(body === undefined ? '' : JSON.stringify(body));
 }
 
-export async function startPaypalStandIn(): Promise<PaypalStandIn> {
-  const clientId = `client-${randomBytes(4).toString('hex')}`;
-  const secret = randomBytes(12).toString('hex');
-  const webhookId = newId('WH');
+/** Fixed port and credentials, for `npm run payments:stand-in`; tests take random ones. */
+export interface PaypalStandInOptions {
+  port?: number;
+  clientId?: string;
+  secret?: string;
+  webhookId?: string;
+}
+
+export async function startPaypalStandIn(
+  options: PaypalStandInOptions = {},
+): Promise<PaypalStandIn> {
+  const clientId = options.clientId ?? `client-${randomBytes(4).toString('hex')}`;
+  const secret = options.secret ?? randomBytes(12).toString('hex');
+  const webhookId = options.webhookId ?? newId('WH');
   const signingKey = randomBytes(16).toString('hex');
   const tokens = new Set<string>();
   const plans = new Map<string, Record<string, unknown>>();
@@ -85,6 +95,24 @@ export async function startPaypalStandIn(): Promise<PaypalStandIn> {
     const path = new URL(request.url ?? '/', 'http://stand-in').pathname;
     const body = await readBody(request);
     calls.push(`${method} ${path}`);
+    // The buyer's approval page (PayPal's own, in real life), for trying a purchase by hand.
+    const approval = /^\/approve\/([\w-]+)$/.exec(path);
+    if (approval) {
+      const pending = subscriptions.get(approval[1]!);
+      const back = new URL(request.url ?? '/', 'http://stand-in').searchParams.get('return');
+      if (!pending || !back) return send(response, 404, { name: 'RESOURCE_NOT_FOUND' });
+      if (method === 'POST') {
+        approve(pending.id);
+        const to = new URL(back);
+        to.searchParams.set('subscription_id', pending.id);
+        response.writeHead(303, { location: to.toString() });
+        return response.end();
+      }
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      return response.end(`<!doctype html><html lang="en"><head><title>PayPal stand-in</title><link rel="icon" href="data:,"></head>
+<body><main><h1>Approve your subscription</h1>
+<form method="post"><button type="submit">Agree and subscribe</button></form></main></body></html>`);
+    }
     if (path === '/v1/oauth2/token') {
       const expected = `Basic ${Buffer.from(`${clientId}:${secret}`).toString('base64')}`;
       if (request.headers.authorization !== expected)
@@ -176,19 +204,21 @@ export async function startPaypalStandIn(): Promise<PaypalStandIn> {
       send(response, 500, { message: String(error) }),
     );
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  function approve(id: string): PaypalStandInSubscription {
+    const subscription = subscriptions.get(id)!;
+    subscription.status = 'ACTIVE';
+    subscription.billing_info.next_billing_time = nextBilling(subscription.plan_id);
+    return subscription;
+  }
 
   return {
     config: { clientId, secret, webhookId, apiBase: url },
     plans,
     subscriptions,
-    approve(id) {
-      const subscription = subscriptions.get(id)!;
-      subscription.status = 'ACTIVE';
-      subscription.billing_info.next_billing_time = nextBilling(subscription.plan_id);
-      return subscription;
-    },
+    approve,
     signedEvent(eventType, resource, options = {}) {
       const id = options.id ?? newId('WH-EVT');
       const payload = JSON.stringify({

@@ -95,7 +95,16 @@ const notFound = (response: ServerResponse, what: string) =>
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export async function startStripeStandIn(): Promise<StripeStandIn> {
+/** Fixed port and keys, for `npm run payments:stand-in`; tests take random ones. */
+export interface StripeStandInOptions {
+  port?: number;
+  secretKey?: string;
+  webhookSecret?: string;
+}
+
+export async function startStripeStandIn(
+  options: StripeStandInOptions = {},
+): Promise<StripeStandIn> {
   const products = new Map<string, Params>();
   const prices = new Map<string, Params>();
   const sessions = new Map<string, Params>();
@@ -103,7 +112,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const invoices = new Map<string, Params>();
   const setupIntents = new Map<string, Params>();
   const calls: string[] = [];
-  const webhookSecret = `whsec_${randomBytes(12).toString('hex')}`;
+  const webhookSecret = options.webhookSecret ?? `whsec_${randomBytes(12).toString('hex')}`;
   const signer = new Stripe('sk_test_signer');
   let url = '';
 
@@ -310,11 +319,15 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
 <a href="${escapeHtml(String(session.cancel_url))}">Back</a></main></body></html>`);
     })().catch((error: unknown) => send(response, 500, { error: { message: String(error) } }));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   const standIn: StripeStandIn = {
-    config: { secretKey: `sk_test_${randomBytes(8).toString('hex')}`, webhookSecret, apiBase: url },
+    config: {
+      secretKey: options.secretKey ?? `sk_test_${randomBytes(8).toString('hex')}`,
+      webhookSecret,
+      apiBase: url,
+    },
     url,
     products,
     prices,

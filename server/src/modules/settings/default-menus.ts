@@ -1,4 +1,26 @@
-import type { Menu } from '@backbeat/common';
+import type { Menu, MenuItem } from '@backbeat/common';
+
+/**
+ * The plans, where anyone may find them on a billing site (issue 36.2: nothing linked to
+ * /pricing): in the sidebar for whoever is not subscribed, in the footer for everyone. Both
+ * show only while subscriptions are on. Migration 0024 adds them to menus stored before.
+ */
+export const PRICING_ITEM: MenuItem = {
+  id: 'pricing',
+  type: 'route',
+  label: 'Plans',
+  icon: 'verified',
+  action: '/pricing',
+  settings: ['billing.enable'],
+  subscriptionStatus: 'notSubscribed',
+};
+export const FOOTER_PRICING_ITEM: MenuItem = {
+  id: 'f-pricing',
+  type: 'route',
+  label: 'Plans',
+  action: '/pricing',
+  settings: ['billing.enable'],
+};
 
 export const defaultMenus: Menu[] = [
   {
@@ -8,6 +30,7 @@ export const defaultMenus: Menu[] = [
     items: [
       { id: 'home', type: 'route', label: 'Home', icon: 'home', action: '/' },
       { id: 'search', type: 'route', label: 'Search', icon: 'search', action: '/search' },
+      PRICING_ITEM,
     ],
   },
   {
@@ -61,6 +84,7 @@ export const defaultMenus: Menu[] = [
     positions: ['footer'],
     items: [
       { id: 'f-contact', type: 'route', label: 'Contact', action: '/contact' },
+      FOOTER_PRICING_ITEM,
       {
         id: 'f-privacy',
         type: 'route',

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Navigate, useParams } from 'react-router';
+import { Link, Navigate, useParams } from 'react-router';
 import { isSubscribed } from '@backbeat/common';
 import { startCheckout } from '@backbeat/common/billing/contract';
 import type { PaymentGateway } from '@backbeat/common/billing/schemas';
@@ -9,7 +9,7 @@ import { api } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/api-error.ts';
 import { useCurrentUser } from '../../lib/bootstrap.ts';
 import { useTrans } from '../../lib/translator.ts';
-import { Button } from '../../ui/button.tsx';
+import { Button, buttonClass } from '../../ui/button.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import { PriceLabel } from './plan-cards.tsx';
 import { useGatewaysQuery, useProductsQuery } from './queries.ts';
@@ -95,7 +95,16 @@ export function CheckoutPage() {
           )}
         </div>
       ) : (
-        <p className="text-fg-muted">{trans('Payments are not available right now.')}</p>
+        <div role="status" className="flex flex-col items-start gap-3">
+          <p className="text-fg-muted">
+            {trans(
+              'This site does not take payments at the moment, so this plan cannot be bought yet.',
+            )}
+          </p>
+          <Link to="/pricing" className={buttonClass('outline', 'md')}>
+            {trans('Back to plans')}
+          </Link>
+        </div>
       )}
     </section>
   );

@@ -10,7 +10,7 @@ import { buttonClass } from '../../ui/button.tsx';
 import { Icon } from '../../ui/icons.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import { CycleToggle, PlanCards, type PlanAction } from './plan-cards.tsx';
-import { useProductsQuery } from './queries.ts';
+import { useGatewaysQuery, useProductsQuery } from './queries.ts';
 
 /**
  * `/pricing` (spec 2 §2): the cycle toggle (yearly first), the plan cards and the contact-us
@@ -22,7 +22,11 @@ export function PricingPage() {
   const billingOn = useBootstrap((d) => d.settings.billing.enable);
   const products = useProductsQuery();
   const [cycle, setCycle] = useState<BillingCycle>(DEFAULT_BILLING_CYCLE);
-  const actionOf = usePlanActions();
+  const gateways = useGatewaysQuery();
+  // No payment provider: paid plans are shown, said to be not for sale yet, and offer no
+  // button that would end on a checkout nobody can complete.
+  const noPayments = gateways.isSuccess && gateways.data.length === 0;
+  const actionOf = usePlanActions(noPayments);
 
   if (!billingOn || (products.isSuccess && products.data.length === 0)) return <ComingSoon />;
   return (
@@ -49,6 +53,13 @@ export function PricingPage() {
           {trans('There was an issue loading the plans. Please try again later.')}
         </p>
       )}
+      {noPayments && products.isSuccess && products.data.some((product) => !product.free) && (
+        <p role="status" className="max-w-xl rounded-lg border border-border p-4 text-center">
+          {trans(
+            'Paid plans cannot be bought yet: this site does not take payments at the moment.',
+          )}
+        </p>
+      )}
       {products.isSuccess && (
         <PlanCards products={products.data} cycle={cycle} actionOf={actionOf} />
       )}
@@ -57,11 +68,12 @@ export function PricingPage() {
   );
 }
 
-function usePlanActions() {
+function usePlanActions(noPayments: boolean) {
   const trans = useTrans();
   const user = useCurrentUser();
   const subscribed = isSubscribed(user);
   return (product: Product, price: Price | undefined): PlanAction | null => {
+    if (noPayments && !product.free) return null;
     const label = product.free ? trans('Get started') : trans('Upgrade');
     if (!user) {
       return {
