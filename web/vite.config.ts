@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { contractSchemasPlugin } from './contract-schemas-plugin.ts';
 import { offlineShell } from './offline-shell-plugin.ts';
+import { specThemeValues } from './spec-theme-plugin.ts';
 
 /** The web app's own modules, and the common package's (shared with the server). */
 const WEB_SOURCE = fileURLToPath(new URL('./src/', import.meta.url));
@@ -52,7 +53,7 @@ function homeChunk(id: string, graph: ModuleGraph): string | null {
 }
 
 export default defineConfig({
-  plugins: [contractSchemasPlugin(), react(), tailwindcss(), offlineShell()],
+  plugins: [specThemeValues(), contractSchemasPlugin(), react(), tailwindcss(), offlineShell()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage } from '../src/browser.ts';
-import { startServer, type TestServer } from '../src/server.ts';
+import { launchBrowser, loginThroughApi, newPage } from '../src/browser.ts';
+import { ADMIN, startServer, type TestServer } from '../src/server.ts';
 
 let server: TestServer;
 let browser: Browser;
@@ -71,6 +71,20 @@ describe('the application shell', () => {
     expect(await page.locator('header').evaluate((el) => el.getBoundingClientRect().height)).toBe(
       48,
     );
+    await context.close();
+  });
+
+  it('opens the account menu 16 px from the edge of a phone, like the other menus', async () => {
+    const { page, context } = await newPage(browser, { viewport: { width: 390, height: 800 } });
+    await loginThroughApi(context, server.url, ADMIN);
+    await page.goto(server.url);
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    const menu = page.getByRole('menu');
+    await menu.getByRole('menuitem', { name: 'Log out' }).waitFor();
+    const box = await menu.evaluate((el) => el.getBoundingClientRect().toJSON() as DOMRect);
+    // FLOATING_VIEWPORT_PADDING (spec §9); the navbar's own padding put it at 12.
+    expect(390 - box.right).toBe(16);
+    expect(box.left).toBeGreaterThanOrEqual(16);
     await context.close();
   });
 

@@ -1,4 +1,4 @@
-import { AVATAR_FALLBACK_PALETTE } from '@backbeat/common';
+import { AVATAR_FALLBACK_COLOURS, AVATAR_FALLBACK_PALETTE } from '@backbeat/common';
 
 /**
  * Up to two initials: the first letters of the first and last words of a name ("Ada
@@ -15,10 +15,9 @@ export function avatarInitials(name: string): string {
   return initials.toLocaleUpperCase();
 }
 
-/** One of the 9 fallback colours (spec §9), the same for a user every time. */
+/** One of the AVATAR_FALLBACK_COLOURS fallback colours (spec §9), the same for a user every time. */
 export function avatarColour(id: number): string {
   const index =
-    ((id % AVATAR_FALLBACK_PALETTE.length) + AVATAR_FALLBACK_PALETTE.length) %
-    AVATAR_FALLBACK_PALETTE.length;
+    ((id % AVATAR_FALLBACK_COLOURS) + AVATAR_FALLBACK_COLOURS) % AVATAR_FALLBACK_COLOURS;
   return AVATAR_FALLBACK_PALETTE[index]!;
 }

@@ -4,7 +4,7 @@ import { useMenu } from '../../entities/menus/use-menu.ts';
 import { useTrans } from '../../lib/translator.ts';
 import { Icon, isIconName } from '../../ui/icons.tsx';
 
-/** The bottom tab bar below the mobile breakpoint (768 px). */
+/** The bottom tab bar below the mobile breakpoint (MOBILE_BREAKPOINT_PX, Tailwind's `md`). */
 export function MobileBottomMenu() {
   const trans = useTrans();
   const menu = useMenu('mobile-bottom');

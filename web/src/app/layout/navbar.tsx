@@ -10,13 +10,13 @@ const AccountControls = lazy(async () => ({
   default: (await import('./account-controls.tsx')).AccountControls,
 }));
 
-/** Heights follow spec §9: 48 px on phones, 54 from sm, 64 from md. */
+/** Heights follow spec §9 (NAVBAR_HEIGHTS, as Tailwind values: web/spec-theme-plugin.ts). */
 export function Navbar() {
   const trans = useTrans();
   const user = useCurrentUser();
   const registrationDisabled = useBootstrap((d) => d.settings.registration.disable);
   return (
-    <header className="sticky top-0 z-40 flex h-[48px] shrink-0 items-center gap-3 border-b border-border bg-navbar/95 px-3 backdrop-blur sm:h-[54px] md:h-[64px] md:px-5">
+    <header className="sticky top-0 z-40 flex h-navbar-xs shrink-0 items-center gap-3 border-b border-border bg-navbar/95 px-3 backdrop-blur sm:h-navbar-sm md:h-navbar-md md:px-5">
       <Logo />
       <div className="flex flex-1 justify-center px-2">
         <NavbarSearch />

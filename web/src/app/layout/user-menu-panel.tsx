@@ -1,22 +1,49 @@
+import { autoUpdate, offset, shift, useFloating } from '@floating-ui/react-dom';
 import { Link } from 'react-router';
-import { hasPermission, isSubscribed, slugify, type User } from '@backbeat/common';
+import {
+  FLOATING_VIEWPORT_PADDING,
+  hasPermission,
+  isSubscribed,
+  slugify,
+  type User,
+} from '@backbeat/common';
 import { useBootstrap } from '../../lib/bootstrap.ts';
 import { useLogout } from '../../features/auth/session-queries.ts';
 import { useTrans } from '../../lib/translator.ts';
 import { Icon, type IconName } from '../../ui/icons.tsx';
 import { WorkspaceSwitcher } from '../../features/workspaces/workspace-switcher.tsx';
 
-/** The account menu's items, loaded when the menu is about to open (issue 22). */
-export function UserMenuPanel({ user, close }: { user: User; close: () => void }) {
+/**
+ * The account menu's items, loaded when the menu is about to open (issue 22). Placed under
+ * its button like the other menus (ui/menu.tsx): kept FLOATING_VIEWPORT_PADDING from the
+ * viewport's edges, which the navbar's own padding (12 px on a phone) was not.
+ */
+export function UserMenuPanel({
+  user,
+  anchor,
+  close,
+}: {
+  user: User;
+  anchor: HTMLElement | null;
+  close: () => void;
+}) {
   const trans = useTrans();
+  const { refs, floatingStyles } = useFloating({
+    placement: 'bottom-end',
+    elements: { reference: anchor },
+    middleware: [offset(8), shift({ padding: FLOATING_VIEWPORT_PADDING })],
+    whileElementsMounted: autoUpdate,
+  });
   const logout = useLogout();
   // Spec §6: the billing entry shows only to subscribers (and only on a billing site).
   const showBilling = useBootstrap((d) => d.settings.billing.enable) && isSubscribed(user);
 
   return (
     <div
+      ref={refs.setFloating}
       role="menu"
-      className="absolute right-0 z-50 mt-2 w-64 overflow-hidden rounded-xl border border-border bg-bg-elevated shadow-xl"
+      style={floatingStyles}
+      className="z-50 w-64 overflow-hidden rounded-xl border border-border bg-bg-elevated shadow-xl"
     >
       <div className="border-b border-border px-4 py-3">
         <p className="truncate text-sm font-semibold text-fg">{user.name}</p>

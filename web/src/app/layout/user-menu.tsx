@@ -12,6 +12,7 @@ export function UserMenu({ user }: { user: User }) {
   const trans = useTrans();
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
+  const [button, setButton] = useState<HTMLButtonElement | null>(null);
 
   useEffect(() => {
     if (!open) return;
@@ -30,6 +31,7 @@ export function UserMenu({ user }: { user: User }) {
   return (
     <div ref={root} className="relative">
       <button
+        ref={setButton}
         type="button"
         aria-haspopup="menu"
         aria-expanded={open}
@@ -48,7 +50,7 @@ export function UserMenu({ user }: { user: User }) {
       </button>
       {open && (
         <Suspense fallback={null}>
-          <UserMenuPanel user={user} close={() => setOpen(false)} />
+          <UserMenuPanel user={user} anchor={button} close={() => setOpen(false)} />
         </Suspense>
       )}
     </div>

@@ -1,3 +1,4 @@
+import { PASSWORD_CONFIRMATION_SECONDS } from '@backbeat/common';
 import * as endpoints from '@backbeat/common/contracts';
 import { api } from '../../lib/api.ts';
 import { ApiError } from '../../lib/api-error.ts';
@@ -15,7 +16,8 @@ const STATUS_KEY = ['auth', 'confirmed-password-status'] as const;
 export async function ensurePasswordConfirmed(): Promise<boolean> {
   const status = await queryClient.fetchQuery({
     queryKey: STATUS_KEY,
-    queryFn: () => api(endpoints.getPasswordConfirmationStatus, { seconds: 9000 }),
+    queryFn: () =>
+      api(endpoints.getPasswordConfirmationStatus, { seconds: PASSWORD_CONFIRMATION_SECONDS }),
   });
   if (status.confirmed) return true;
   const confirmed = await openDialog<boolean>((close) => (

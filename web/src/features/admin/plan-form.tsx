@@ -17,6 +17,7 @@ import { Checkbox, TextArea, TextField } from '../../ui/text-field.tsx';
 import { toast } from '../../ui/toast/toast-store.ts';
 import { useResourceRow, useSaveResource } from './resources/queries.ts';
 import { PlanPricesEditor, type PriceDraft } from './plan-prices.tsx';
+import { NumberTextField } from '../../ui/number-field/number-field.tsx';
 
 const describe = (name: string) =>
   PERMISSION_DEFINITIONS.find((definition) => definition.name === name)?.description ?? '';
@@ -158,11 +159,10 @@ function PlanForm({ plan }: { plan?: AdminPlan }) {
             />
           ))}
         </fieldset>
-        <TextField
+        <NumberTextField
           label={trans('Position')}
-          type="number"
           value={position}
-          onChange={(e) => setPosition(e.target.value)}
+          onValueChange={setPosition}
           error={errors.position}
         />
         {!flags.free && <PlanPricesEditor prices={prices} onChange={setPrices} errors={errors} />}
@@ -187,12 +187,10 @@ function PlanForm({ plan }: { plan?: AdminPlan }) {
           </div>
         </fieldset>
         {granted.has('music.create') && (
-          <TextField
+          <NumberTextField
             label={trans('Upload space in MB (empty for no limit)')}
-            type="number"
-            min={0}
             value={uploadMb}
-            onChange={(e) => setUploadMb(e.target.value)}
+            onValueChange={setUploadMb}
           />
         )}
         <div className="flex justify-end gap-2">

@@ -2,6 +2,7 @@ import { PRICE_INTERVALS, type PriceInterval } from '@backbeat/common/billing/pr
 import { useTrans } from '../../lib/translator.ts';
 import { Button } from '../../ui/button.tsx';
 import { TextField } from '../../ui/text-field.tsx';
+import { NumberTextField } from '../../ui/number-field/number-field.tsx';
 
 export interface PriceDraft {
   id?: number;
@@ -34,13 +35,10 @@ export function PlanPricesEditor({
           key={price.id ?? `new-${index}`}
           className="grid grid-cols-2 items-end gap-2 sm:grid-cols-5"
         >
-          <TextField
+          <NumberTextField
             label={trans('Amount')}
-            type="number"
-            step="0.01"
-            min={0}
             value={price.amount}
-            onChange={(e) => set(index, { amount: e.target.value })}
+            onValueChange={(amount) => set(index, { amount })}
             error={errors[`prices.${index}.amount`]}
           />
           <TextField
@@ -50,12 +48,10 @@ export function PlanPricesEditor({
             onChange={(e) => set(index, { currency: e.target.value.toUpperCase() })}
             error={errors[`prices.${index}.currency`]}
           />
-          <TextField
+          <NumberTextField
             label={trans('Every')}
-            type="number"
-            min={1}
             value={price.interval_count}
-            onChange={(e) => set(index, { interval_count: e.target.value })}
+            onValueChange={(interval_count) => set(index, { interval_count })}
             error={errors[`prices.${index}.interval_count`]}
           />
           <label className="flex flex-col gap-1 text-sm font-medium">

@@ -18,6 +18,7 @@ import { TextField } from '../../ui/text-field.tsx';
 import { toast } from '../../ui/toast/toast-store.ts';
 import { resourceKeys, useResourceRow, useSaveResource } from './resources/queries.ts';
 import { providerName, useStatusLabel } from './subscriptions.tsx';
+import { NumberTextField } from '../../ui/number-field/number-field.tsx';
 
 /** Every plan, hidden ones too (an admin may grant a plan that is not on sale). */
 const usePlans = () =>
@@ -201,13 +202,7 @@ export function GrantSubscriptionPage() {
             {error}
           </p>
         )}
-        <TextField
-          label={trans('User id')}
-          type="number"
-          min={1}
-          value={userId}
-          onChange={(e) => setUserId(e.target.value)}
-        />
+        <NumberTextField label={trans('User id')} value={userId} onValueChange={setUserId} />
         <label className="flex flex-col gap-1 text-sm font-medium">
           {trans('Plan')}
           <select

@@ -25,7 +25,7 @@ export function BellPanel({ close, hasUnread }: { close: () => void; hasUnread: 
       aria-label={trans('Notifications')}
       className={clsx(
         'z-50 flex flex-col overflow-hidden rounded-xl border border-border bg-bg-elevated shadow-2xl',
-        'fixed inset-x-2 top-[52px] max-h-[calc(100dvh-64px)]',
+        'fixed inset-x-2 top-[calc(var(--spacing-navbar-xs)+4px)] max-h-[calc(100dvh-var(--spacing-navbar-xs)-16px)]',
         'md:absolute md:inset-x-auto md:top-auto md:right-0 md:mt-2 md:max-h-[min(560px,75vh)] md:w-[380px]',
       )}
     >

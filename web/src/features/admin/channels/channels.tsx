@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { CHANNEL_CONTENT_TYPES, CHANNEL_LAYOUTS, channelLink } from '@backbeat/common';
 import {
-  CHANNEL_LIMIT_MAX,
   CHANNEL_SOURCES,
   channelsResource,
   type AdminChannel,
@@ -18,6 +17,7 @@ import { NotFoundPage } from '../../../entities/errors/error-pages.tsx';
 import { useResourceList, useResourceRow, useSaveResource } from '../resources/queries.ts';
 import { ResourceIndex } from '../resources/resource-index.tsx';
 import { ChannelItemsEditor } from './channel-items.tsx';
+import { NumberTextField } from '../../../ui/number-field/number-field.tsx';
 
 type ContentType = (typeof CHANNEL_CONTENT_TYPES)[number];
 
@@ -213,19 +213,13 @@ function ChannelForm({ channel }: { channel?: AdminChannel }) {
               ))}
             </select>,
           )}
-          {field(
-            'content_limit',
-            trans('How many items'),
-            <input
-              id="channel-content_limit"
-              type="number"
-              min={1}
-              max={CHANNEL_LIMIT_MAX}
-              className={selectClass}
-              value={values.content_limit}
-              onChange={(event) => set({ content_limit: event.target.value })}
-            />,
-          )}
+          <NumberTextField
+            id="channel-content_limit"
+            label={trans('How many items')}
+            value={values.content_limit}
+            onValueChange={(content_limit) => set({ content_limit })}
+            error={errors.content_limit}
+          />
           {field(
             'content_type',
             trans('Shows'),

@@ -1,9 +1,11 @@
+import { Controller } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
 import { applyServerErrors, fieldError, useSchemaForm } from '../../../ui/forms.ts';
 import { useTrans } from '../../../lib/translator.ts';
 import { Button, buttonClass } from '../../../ui/button.tsx';
 import { Skeleton } from '../../../ui/skeleton.tsx';
+import { NumberTextField } from '../../../ui/number-field/number-field.tsx';
 import { Checkbox, TextArea, TextField } from '../../../ui/text-field.tsx';
 import { toast } from '../../../ui/toast/toast-store.ts';
 import { NotFoundPage } from '../../../entities/errors/error-pages.tsx';
@@ -101,6 +103,24 @@ function ResourceForm<Row extends ResourceRow>({
                   </span>
                 )}
               </label>
+            ) : field.type === 'number' ? (
+              <Controller
+                key={name}
+                control={form.control}
+                name={name}
+                render={({ field: bound }) => (
+                  <NumberTextField
+                    ref={bound.ref}
+                    name={bound.name}
+                    label={field.label}
+                    description={field.description}
+                    error={fieldError(form, name)}
+                    value={String(bound.value ?? '')}
+                    onValueChange={bound.onChange}
+                    onBlur={bound.onBlur}
+                  />
+                )}
+              />
             ) : (
               <TextField
                 key={name}

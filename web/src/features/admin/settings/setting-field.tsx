@@ -3,6 +3,7 @@ import { TEXTAREA_DEFAULT_ROWS } from '@backbeat/common';
 import { useId } from 'react';
 import type { SettingField } from '@backbeat/common/admin/settings';
 import { useTrans } from '../../../lib/translator.ts';
+import { NumberTextField } from '../../../ui/number-field/number-field.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
 
 /** What a form shows for a stored value (numbers as text, lists joined, bytes as MB). */
@@ -169,25 +170,30 @@ export function SettingFieldInput({ field, value, error, secretSet, onChange }: 
       </div>
     );
   }
+  if (input.type === 'number' && !field.secret) {
+    return (
+      <NumberTextField
+        id={id}
+        name={field.name}
+        label={input.unit ? `${label} (${input.unit})` : label}
+        autoComplete="off"
+        value={String(value ?? '')}
+        onValueChange={onChange}
+        error={error}
+        description={error ? undefined : trans(field.help)}
+      />
+    );
+  }
   return (
     <TextField
       id={id}
       name={field.name}
-      label={input.type === 'number' && input.unit ? `${label} (${input.unit})` : label}
-      type={
-        field.secret
-          ? 'password'
-          : input.type === 'number'
-            ? 'number'
-            : input.type === 'email'
-              ? 'email'
-              : 'text'
-      }
+      label={label}
+      type={field.secret ? 'password' : input.type === 'email' ? 'email' : 'text'}
       autoComplete={field.secret ? 'new-password' : 'off'}
       placeholder={
         field.secret ? (secretSet ? trans('Stored; leave empty to keep') : trans('Not set')) : ''
       }
-      {...(input.type === 'number' ? { min: input.min, max: input.max } : {})}
       value={String(value ?? '')}
       onChange={(e) => onChange(e.target.value)}
       error={error}

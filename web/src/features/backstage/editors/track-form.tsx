@@ -25,6 +25,7 @@ import {
   GenresTagsDescription,
 } from './form-parts.tsx';
 import { LyricsSync } from './lyrics-sync.tsx';
+import { NumberTextField } from '../../../ui/number-field/number-field.tsx';
 
 /** Every field of a track: details, lyrics (with the sync helper), artwork, release and audio. */
 export function TrackForm({ track }: { track: BackstageTrack | null }) {
@@ -169,13 +170,11 @@ export function TrackForm({ track }: { track: BackstageTrack | null }) {
               })),
             ]}
           />
-          <TextField
+          <NumberTextField
             label={trans('Number')}
             name="number"
-            type="number"
-            min={1}
             value={number}
-            onChange={(e) => setNumber(e.target.value)}
+            onValueChange={setNumber}
             error={fields.error('number')}
           />
         </div>
