@@ -14,7 +14,21 @@ let adminSignedIn: Awaited<ReturnType<BrowserContext['storageState']>>;
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
   await seedCatalog(server);
-  await server.app.services.users.createUser({ ...listener, name: 'Ada Listener' });
+  const listenerId = await server.app.services.users.createUser({
+    ...listener,
+    name: 'Ada Listener',
+  });
+  // An unread notification each, so the navbar's bell shows its badge (issue 36.10c).
+  const { id: adminId } = await server.app.services.database.db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', ADMIN.email)
+    .executeTakeFirstOrThrow();
+  for (const id of [listenerId, adminId]) {
+    await server.app.services.notifications.notify(id, 'user.followed', {
+      follower: { id: listenerId, name: 'Ada Listener', image: null },
+    });
+  }
   // One login, reused by every page (logins are rate limited).
   const { context } = await newPage(browser);
   await loginThroughApi(context, server.url, listener);
@@ -53,6 +67,17 @@ const PAGES: {
     name: 'artist',
     path: 'first artist',
     loaded: (page) => page.getByTestId('track-row').first().waitFor(),
+  },
+  {
+    // The row of the track playing (issue 36.10c: its title was 4.38:1 on a primary tint).
+    name: 'album while a track plays',
+    path: 'first album',
+    loaded: async (page) => {
+      const row = page.getByTestId('track-row').first();
+      await row.getByRole('button', { name: /^Play / }).click();
+      await row.getByRole('button', { name: /^Pause / }).waitFor();
+      await page.mouse.move(0, 0);
+    },
   },
   {
     name: 'search',
@@ -128,22 +153,35 @@ async function pathOf(path: string): Promise<string> {
   return path;
 }
 
-describe.each(['light', 'dark'] as const)('accessibility in the %s theme', (colorScheme) => {
-  it.each(PAGES)('$name has no serious or critical axe violations', async (target) => {
-    const { page, context } = await newPage(browser, {
-      colorScheme,
-      ...(target.guest ? {} : { storageState: target.admin ? adminSignedIn : signedIn }),
+const PHONE = { width: 390, height: 800 };
+const DESKTOP = { width: 1280, height: 800 };
+
+describe.each([
+  { colorScheme: 'light', viewport: DESKTOP, width: 'desktop' },
+  { colorScheme: 'dark', viewport: DESKTOP, width: 'desktop' },
+  // Phones hide text behind icons and move menus (issue 36.10c).
+  { colorScheme: 'light', viewport: PHONE, width: 'phone' },
+  { colorScheme: 'dark', viewport: PHONE, width: 'phone' },
+] as const)(
+  'accessibility in the $colorScheme theme at $width width',
+  ({ colorScheme, viewport }) => {
+    it.each(PAGES)('$name has no serious or critical axe violations', async (target) => {
+      const { page, context } = await newPage(browser, {
+        colorScheme,
+        viewport,
+        ...(target.guest ? {} : { storageState: target.admin ? adminSignedIn : signedIn }),
+      });
+      await acceptCookies(context, server.url);
+      await page.goto(server.url + (await pathOf(target.path)));
+      await target.loaded(page);
+      expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(
+        colorScheme === 'dark',
+      );
+      expect(await seriousAccessibilityProblems(page)).toEqual([]);
+      await context.close();
     });
-    await acceptCookies(context, server.url);
-    await page.goto(server.url + (await pathOf(target.path)));
-    await target.loaded(page);
-    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(
-      colorScheme === 'dark',
-    );
-    expect(await seriousAccessibilityProblems(page)).toEqual([]);
-    await context.close();
-  });
-});
+  },
+);
 
 describe('landmarks, headings and dialog sizes', () => {
   it('gives the search page one h1 and the login page a main landmark', async () => {

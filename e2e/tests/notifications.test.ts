@@ -52,7 +52,7 @@ describe('the notification bell', () => {
     await server.app.services.notifications.notify(user.id, 'user.followed', {
       follower: { id: follower.id, name: follower.name, image: null },
     });
-    const unreadBell = page.getByRole('button', { name: 'Notifications (1 unread)' });
+    const unreadBell = page.getByRole('button', { name: 'Notifications: 1 unread' });
     await unreadBell.waitFor();
     expect(await page.getByTestId('unread-count').textContent()).toBe('1');
 

@@ -74,7 +74,7 @@ describe('collaborative playlists', () => {
       .getByRole('navigation', { name: 'Playlists' })
       .getByRole('link', { name: 'Rehearsal room' })
       .waitFor();
-    await other.getByRole('button', { name: 'Notifications (1 unread)' }).click();
+    await other.getByRole('button', { name: 'Notifications: 1 unread' }).click();
     await other
       .getByRole('dialog', { name: 'Notifications' })
       .getByTestId('notification')

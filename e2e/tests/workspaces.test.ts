@@ -101,7 +101,7 @@ describe('workspaces', () => {
 
     // The invitee's open tab hears about it at once.
     const other = inviteeTab.page;
-    await other.getByRole('button', { name: 'Notifications (1 unread)' }).click();
+    await other.getByRole('button', { name: 'Notifications: 1 unread' }).click();
     const item = other
       .getByRole('dialog', { name: 'Notifications' })
       .getByTestId('notification')

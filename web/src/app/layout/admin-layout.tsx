@@ -82,7 +82,8 @@ export function AdminLayout() {
           className="ml-auto flex shrink-0 items-center gap-1 rounded-lg px-2 py-1 text-sm text-fg-muted hover:bg-bg-hover hover:text-fg"
         >
           <Icon name="home" size={18} />
-          <span className="hidden sm:inline">{trans('Back to site')}</span>
+          {/* Only the icon shows on phones; the text stays its name. */}
+          <span className="sr-only sm:not-sr-only">{trans('Back to site')}</span>
         </Link>
         {user && <AccountControls user={user} />}
       </header>

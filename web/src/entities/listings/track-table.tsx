@@ -123,7 +123,6 @@ export function TrackTable({
                 showAlbum
                   ? 'grid-cols-[2rem_minmax(0,1fr)_auto_auto] @3xl/main:grid-cols-[2rem_minmax(0,1.4fr)_minmax(0,1fr)_auto_auto]'
                   : 'grid-cols-[2rem_minmax(0,1fr)_auto_auto]',
-                current && 'bg-primary/5',
                 onReorder && 'cursor-grab active:cursor-grabbing',
                 // Where the dragged row would land: above this row when moving up, below when down.
                 drag?.over === index &&

@@ -38,8 +38,12 @@ export function NotificationBell() {
     };
   }, [open]);
 
+  const shownCount = count > 99 ? '99+' : String(count);
+  // The badge's text is part of the name, outside parentheses (which axe's label check skips).
   const label =
-    count > 0 ? trans('Notifications (:count unread)', { count }) : trans('Notifications');
+    count > 0
+      ? trans('Notifications: :count unread', { count: shownCount })
+      : trans('Notifications');
   return (
     <div ref={root} className="relative">
       <button
@@ -60,7 +64,7 @@ export function NotificationBell() {
             aria-hidden="true"
             className="absolute top-1 right-1 flex h-[18px] min-w-[18px] items-center justify-center rounded-full bg-primary px-1 text-[11px] leading-none font-bold text-on-primary"
           >
-            {count > 99 ? '99+' : count}
+            {shownCount}
           </span>
         )}
       </button>
