@@ -412,6 +412,52 @@ describe('the listening engine', () => {
     await dragged.context.close();
   });
 
+  it.each([44_100, 48_000])(
+    'plays a Play clicked on a page that sat idle from what it readied, in the page’s own audio context (%i Hz output)',
+    async (outputRate) => {
+      const { page, context, errors } = await openPage();
+      await context.addInitScript((rate) => {
+        const Device = window.AudioContext;
+        const made: AudioContext[] = [];
+        (window as unknown as { __contexts: AudioContext[] }).__contexts = made;
+        window.AudioContext = class extends Device {
+          constructor(options: AudioContextOptions = {}) {
+            super({ sampleRate: rate, ...options });
+            made.push(this);
+          }
+        };
+      }, outputRate);
+      const asked: number[] = [];
+      page.on('request', (request) => {
+        if (request.url().includes(`/tracks/${tracks.loud.id}/stream`)) asked.push(Date.now());
+      });
+      await page.goto(withProbe(trackLink(tracks.loud)));
+      // Settled: the engine's code is in (it comes once the page is quiet), the track readied.
+      await page.waitForFunction(() =>
+        performance
+          .getEntriesByType('resource')
+          .some((entry) => /\/assets\/html-audio-provider-/.test(entry.name)),
+      );
+      await expect.poll(() => asked.length).toBeGreaterThan(0);
+      const contextState = () =>
+        page.evaluate(() => (window as ProbedWindow).__backbeatAudio?.context.state);
+      // What the page readied waits: its context made, suspended, not closed by the engine.
+      expect(await contextState()).toBe('suspended');
+      await page.getByRole('main').getByRole('button', { name: 'Play', exact: true }).click();
+      await expect.poll(() => outputLevelDb(page), { timeout: 10_000 }).toBeGreaterThan(-60);
+      // The page's context, readied at sight, played it: no second one made in the click.
+      const contexts = await page.evaluate(() => {
+        const made = (window as unknown as { __contexts: AudioContext[] }).__contexts;
+        const probe = (window as ProbedWindow).__backbeatAudio!.context;
+        return { count: made.length, probeIsFirst: made[0] === probe, rate: probe.sampleRate };
+      });
+      expect(contexts).toEqual({ count: 1, probeIsFirst: true, rate: outputRate });
+      expect(await contextState()).toBe('running');
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
+
   it('readies nothing before a press when the browser asks to save data', async () => {
     const { page, context } = await openPage();
     await page.addInitScript(() =>

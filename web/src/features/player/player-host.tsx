@@ -3,7 +3,11 @@ import { useNavigate } from 'react-router';
 import { openDialog } from '../../ui/dialog/dialog-store.ts';
 import { playerActions, shortcutKey } from './actions.ts';
 import { persistPlayer } from './persistence.ts';
-import { currentItem, loadPlayback, usePlayerStore } from '../../entities/player/player-store.ts';
+import {
+  currentItem,
+  prefetchPlayback,
+  usePlayerStore,
+} from '../../entities/player/player-store.ts';
 import { setPlayingTitle } from '../../lib/document-title.ts';
 import { whenPageSettled } from '../../lib/when-page-settled.ts';
 
@@ -40,9 +44,9 @@ export function PlayerHost() {
   }, [playingTitle]);
 
   useEffect(() => persistPlayer(), []);
-  // The audio engine, after the page shows: a first click on play then finds it in place (a
-  // failure here is retried by that click).
-  useEffect(() => whenPageSettled(() => void loadPlayback().catch(() => undefined)), []);
+  // The audio engine's code, after the page shows: a first click on play then finds it in
+  // place; it starts with that first play (see prefetchPlayback).
+  useEffect(() => whenPageSettled(prefetchPlayback), []);
   // Lock screen and media keys: nothing to show before a track plays, so after the page has
   // settled, or at the first press (issue 22).
   useEffect(() => {
