@@ -1,14 +1,21 @@
 // `npm start`: builds whatever is missing or out of date, then serves everything on one port.
 import { isStale, root, run, serverNode } from './lib.mjs';
 
+/** Runs one build step, saying what it is doing and how long it took (a first start builds both). */
+async function build(what, workspace, expect) {
+  const started = Date.now();
+  console.info(`▶ Building ${what} (only when its code changed; ${expect} on a first start)…`);
+  await run('npm', ['run', 'build', '-w', workspace]);
+  console.info(`✔ Built ${what} in ${Math.round((Date.now() - started) / 1000)} s.`);
+}
+
 if (isStale('web/dist/index.html', ['web/src', 'web/index.html', 'web/public', 'common/src'])) {
-  console.info('Building the web app…');
-  await run('npm', ['run', 'build', '-w', 'web']);
+  await build('the web app', 'web', 'about a minute');
 }
 if (isStale('server/dist/main.js', ['server/src', 'common/src'])) {
-  console.info('Building the server…');
-  await run('npm', ['run', 'build', '-w', 'server']);
+  await build('the server', 'server', 'a few seconds');
 }
+console.info('▶ Starting the server: migrations, then the demo catalog on a first start…');
 
 const { flags, env } = serverNode();
 const server = (await import('node:child_process')).spawn(
