@@ -5,6 +5,13 @@ export type InsightsGranularity = (typeof INSIGHTS_GRANULARITIES)[number];
 /** The longest range one insights answer covers (a leap year). */
 export const INSIGHTS_MAX_RANGE_DAYS = 366;
 
+/**
+ * The days an insights range may name: no play is older or newer, and both databases can
+ * still do date arithmetic around them (PostgreSQL has no year 0 and stops at 9999).
+ */
+export const INSIGHTS_FIRST_DAY = '1970-01-01';
+export const INSIGHTS_LAST_DAY = '2999-12-31';
+
 /** The days a range covers when the query gives no start. */
 export const INSIGHTS_DEFAULT_RANGE_DAYS = 28;
 

@@ -3,6 +3,8 @@ import { MAX_ROW_ID } from '../catalog/schemas.ts';
 import { userSummarySchema } from '../catalog/types.ts';
 import {
   INSIGHTS_DEFAULT_RANGE_DAYS,
+  INSIGHTS_FIRST_DAY,
+  INSIGHTS_LAST_DAY,
   INSIGHTS_GRANULARITIES,
   INSIGHTS_MAX_RANGE_DAYS,
   addDays,
@@ -10,14 +12,20 @@ import {
   isoDay,
 } from './constants.ts';
 
-const day = (what: string) => z.iso.date({ error: `The ${what} must be a date (YYYY-MM-DD).` });
+const day = (what: string) =>
+  z.iso
+    .date({ error: `The ${what} must be a date (YYYY-MM-DD).`, abort: true })
+    .refine(
+      (value) => value >= INSIGHTS_FIRST_DAY && value <= INSIGHTS_LAST_DAY,
+      `The ${what} must be between ${INSIGHTS_FIRST_DAY} and ${INSIGHTS_LAST_DAY}.`,
+    );
 
 /**
  * Zod still runs an object's refinement when a field failed its format, with the raw value
  * (an empty string, `x`, an array): date arithmetic on that throws.
  */
 const isDayOrAbsent = (value: unknown) =>
-  value === undefined || z.iso.date().safeParse(value).success;
+  value === undefined || day('date').safeParse(value).success;
 
 /** How long a play lasted, reported when it stops (skip, end, page hidden). */
 export const updatePlaySchema = z.object({

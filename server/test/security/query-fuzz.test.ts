@@ -154,6 +154,8 @@ describe('query parameters of every operation', () => {
     ['/api/v1/tracks/1/insights?to='],
     ['/api/v1/albums/1/insights?to=0'],
     ['/api/v1/artists/1/insights?from=x&to=2024-01-01'],
+    ['/api/v1/admin/dashboard?to=9999-12-31'],
+    ['/api/v1/tracks/1/insights?from=0000-01-01&to=0000-01-02'],
   ])('answers %s with a field error for the admin and a refusal for a guest', async (url) => {
     const asAdmin = await admin.get(url);
     expect(asAdmin.statusCode).toBe(422);
