@@ -112,9 +112,7 @@ describe('a library import beside an artist’s own album of the same name', () 
     const again = await scan(folder.id);
     expect(again.last_scan).toMatchObject({ updated: 1 });
     expect(await albumTracks(album.id)).toEqual(before);
-    expect((await libraryAlbumOf(folder.id, 'Own Record/02.mp3')).album_id).toBe(
-      imported.album_id,
-    );
+    expect((await libraryAlbumOf(folder.id, 'Own Record/02.mp3')).album_id).toBe(imported.album_id);
     const [row] = await t.database.db
       .selectFrom('albums')
       .select(['owner_id', 'image'])

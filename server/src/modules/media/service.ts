@@ -28,11 +28,7 @@ export type MediaService = ReturnType<typeof createMediaService>;
 export function createMediaService(deps: {
   entries: Pick<
     FileEntriesService,
-    | 'forProcessing'
-    | 'recordMedia'
-    | 'unfinishedMedia'
-    | 'failedMedia'
-    | 'resetFailedMedia'
+    'forProcessing' | 'recordMedia' | 'unfinishedMedia' | 'failedMedia' | 'resetFailedMedia'
   >;
   storage: Pick<Storage, 'read' | 'write'>;
   jobs: Pick<JobQueue, 'define' | 'add'>;
