@@ -52,6 +52,8 @@ const PAGES: {
   guest?: true;
   /** The admin and backstage screens, seen by the admin. */
   admin?: true;
+  /** A screen phones do not have (the queue opens in the full-screen player there). */
+  desktopOnly?: true;
 }[] = [
   {
     name: 'home',
@@ -76,6 +78,21 @@ const PAGES: {
       const row = page.getByTestId('track-row').first();
       await row.getByRole('button', { name: /^Play / }).click();
       await row.getByRole('button', { name: /^Pause / }).waitFor();
+      await page.mouse.move(0, 0);
+    },
+  },
+  {
+    // The queue's playing row (issue 36.10c: its primary-tinted title was 4.06:1).
+    name: 'queue while a track plays',
+    path: 'first album',
+    desktopOnly: true,
+    loaded: async (page) => {
+      const row = page.getByTestId('track-row').first();
+      await row.getByRole('button', { name: /^Play / }).click();
+      await row.getByRole('button', { name: /^Pause / }).waitFor();
+      const bar = page.getByRole('region', { name: 'Player' });
+      await bar.getByRole('button', { name: 'Queue' }).click();
+      await page.getByTestId('queue-item').first().waitFor();
       await page.mouse.move(0, 0);
     },
   },
@@ -164,22 +181,25 @@ describe.each([
   { colorScheme: 'dark', viewport: PHONE, width: 'phone' },
 ] as const)(
   'accessibility in the $colorScheme theme at $width width',
-  ({ colorScheme, viewport }) => {
-    it.each(PAGES)('$name has no serious or critical axe violations', async (target) => {
-      const { page, context } = await newPage(browser, {
-        colorScheme,
-        viewport,
-        ...(target.guest ? {} : { storageState: target.admin ? adminSignedIn : signedIn }),
-      });
-      await acceptCookies(context, server.url);
-      await page.goto(server.url + (await pathOf(target.path)));
-      await target.loaded(page);
-      expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(
-        colorScheme === 'dark',
-      );
-      expect(await seriousAccessibilityProblems(page)).toEqual([]);
-      await context.close();
-    });
+  ({ colorScheme, viewport, width }) => {
+    it.each(PAGES.filter((target) => width === 'desktop' || !target.desktopOnly))(
+      '$name has no serious or critical axe violations',
+      async (target) => {
+        const { page, context } = await newPage(browser, {
+          colorScheme,
+          viewport,
+          ...(target.guest ? {} : { storageState: target.admin ? adminSignedIn : signedIn }),
+        });
+        await acceptCookies(context, server.url);
+        await page.goto(server.url + (await pathOf(target.path)));
+        await target.loaded(page);
+        expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(
+          colorScheme === 'dark',
+        );
+        expect(await seriousAccessibilityProblems(page)).toEqual([]);
+        await context.close();
+      },
+    );
   },
 );
 

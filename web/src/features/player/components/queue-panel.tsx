@@ -61,8 +61,9 @@ function QueueRow({ item, index, current }: { item: QueueItem; index: number; cu
         type="button"
         onClick={() => player.playAt(index)}
         className="flex min-w-0 flex-1 items-center gap-3 text-left focus-visible:outline-none"
-        aria-label={trans('Play :name', { name: track.name })}
       >
+        {/* Named by what it shows, after "Play" (axe: a label must hold the visible text). */}
+        <span className="sr-only">{trans('Play')} </span>
         <span className="relative">
           <Artwork src={track.image} size={40} />
           {current && (
