@@ -30,6 +30,7 @@ describe('image addresses', () => {
   it.each([
     'api/v1/file-entries/6',
     '//evil.example/cover.jpg',
+    '/\\evil.example/cover.jpg',
     'javascript:alert(1)',
     'ftp://example.com/cover.jpg',
   ])('refuses %s everywhere', (value) => {
