@@ -180,7 +180,8 @@ describe('the admin area', () => {
     await page.getByRole('heading', { name: 'New artist' }).waitFor();
     // Nameless first: the field says what is missing and nothing is made.
     await page.getByRole('button', { name: 'Create artist' }).click();
-    await page.getByText('The name is required.').waitFor();
+    // Said twice: under the field and in the failed save's toast (issue 36.1).
+    await expect.poll(() => page.getByText('The name is required.').count()).toBe(2);
     await page.getByLabel('Name', { exact: true }).fill('Zq Harbour Lights');
     await page.getByLabel('Genres').fill('Indie, Folk');
     await page.getByRole('button', { name: 'Create artist' }).click();
