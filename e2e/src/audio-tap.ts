@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 
 /**
  * Records the player's Web Audio output sample by sample (`?audioProbe=1` exposes the graph's
@@ -149,4 +149,40 @@ export async function waitForQuiet(page: Page, quietMs = 200, timeout = 20_000):
     quietMs,
     { timeout, polling: 100 },
   );
+}
+
+/** RMS of the player's output in dBFS, the median of several analyser frames (steady tones). */
+export async function outputLevelDb(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const probe = (window as TappedWindow).__backbeatAudio;
+    if (!probe) return -Infinity;
+    const frame = new Float32Array(probe.analyser.fftSize);
+    const readings: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      probe.analyser.getFloatTimeDomainData(frame);
+      const power = frame.reduce((sum, value) => sum + value * value, 0) / frame.length;
+      readings.push(10 * Math.log10(power || 1e-12));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    return readings.sort((a, b) => a - b)[2]!;
+  });
+}
+
+/**
+ * Makes the pages of `context` run their audio at `rate`, as a device of that rate would (a
+ * context asked for without a rate gets the device's); the contexts made are kept in
+ * `window.__contexts`, in order.
+ */
+export async function atOutputRate(context: BrowserContext, rate: number): Promise<void> {
+  await context.addInitScript((rate) => {
+    const Device = window.AudioContext;
+    const made: AudioContext[] = [];
+    (window as unknown as { __contexts: AudioContext[] }).__contexts = made;
+    window.AudioContext = class extends Device {
+      constructor(options: AudioContextOptions = {}) {
+        super({ sampleRate: rate, ...options });
+        made.push(this);
+      }
+    };
+  }, rate);
 }

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { replayGainFor, trackLink } from '@backbeat/common';
+import { outputLevelDb } from '../src/audio-tap.ts';
 import { launchBrowser, newPage } from '../src/browser.ts';
 import { acceptCookies } from '../src/catalog.ts';
 import { startServer, type TestServer } from '../src/server.ts';
@@ -15,10 +16,6 @@ import { LoudnessMeter } from '../../server/src/lib/audio/loudness-meter.ts';
  */
 const SAMPLE_RATE = 44_100;
 const SETTINGS_KEY = 'backbeat.player.listening';
-
-type ProbedWindow = Window & {
-  __backbeatAudio?: { context: AudioContext; analyser: AnalyserNode };
-};
 
 let server: TestServer;
 let browser: Browser;
@@ -79,23 +76,6 @@ async function openPage(normalisation: 'album' | 'track') {
     [SETTINGS_KEY, JSON.stringify({ normalisation })],
   );
   return opened;
-}
-
-/** RMS of the output in dBFS, the median of several analyser frames (steady tones). */
-async function outputLevelDb(page: Page): Promise<number> {
-  return page.evaluate(async () => {
-    const probe = (window as ProbedWindow).__backbeatAudio;
-    if (!probe) return -Infinity;
-    const frame = new Float32Array(probe.analyser.fftSize);
-    const readings: number[] = [];
-    for (let i = 0; i < 5; i++) {
-      probe.analyser.getFloatTimeDomainData(frame);
-      const power = frame.reduce((sum, value) => sum + value * value, 0) / frame.length;
-      readings.push(10 * Math.log10(power || 1e-12));
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    return readings.sort((a, b) => a - b)[2]!;
-  });
 }
 
 /** Opens a track's page, presses Play, and reads the output's level once it sounds. */

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { albumLink, trackLink } from '@backbeat/common';
-import { startTap, tapReport, waitForQuiet } from '../src/audio-tap.ts';
+import { atOutputRate, startTap, tapReport, waitForQuiet } from '../src/audio-tap.ts';
 import { launchBrowser, newPage } from '../src/browser.ts';
 import { acceptCookies } from '../src/catalog.ts';
 import { startServer, type TestServer } from '../src/server.ts';
@@ -234,14 +234,7 @@ async function openPage(outputRate?: number) {
   const opened = await newPage(browser, { bypassCSP: true });
   await acceptCookies(opened.context, server.url);
   if (outputRate) {
-    await opened.context.addInitScript((rate) => {
-      const Device = window.AudioContext;
-      window.AudioContext = class extends Device {
-        constructor(options: AudioContextOptions = {}) {
-          super({ sampleRate: rate, ...options });
-        }
-      };
-    }, outputRate);
+    await atOutputRate(opened.context, outputRate);
   }
   return opened;
 }

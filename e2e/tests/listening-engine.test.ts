@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { albumLink, replayGainFor, trackLink } from '@backbeat/common';
 import { seriousAccessibilityProblems } from '../src/axe.ts';
+import { atOutputRate, outputLevelDb } from '../src/audio-tap.ts';
 import { launchBrowser, newPage } from '../src/browser.ts';
 import { acceptCookies } from '../src/catalog.ts';
 import { startServer, type TestServer } from '../src/server.ts';
@@ -113,23 +114,6 @@ async function playTrack(page: Page, track: { id: number; name: string }) {
   await page.getByRole('main').getByRole('button', { name: 'Play', exact: true }).click();
   await expect.poll(() => page.getByTestId('player-track-name').textContent()).toBe(track.name);
   await expect.poll(() => outputLevelDb(page), { timeout: 10_000 }).toBeGreaterThan(-60);
-}
-
-/** RMS of the output in dBFS, the median of several analyser frames (steady tones). */
-async function outputLevelDb(page: Page): Promise<number> {
-  return page.evaluate(async () => {
-    const probe = (window as ProbedWindow).__backbeatAudio;
-    if (!probe) return -Infinity;
-    const frame = new Float32Array(probe.analyser.fftSize);
-    const readings: number[] = [];
-    for (let i = 0; i < 5; i++) {
-      probe.analyser.getFloatTimeDomainData(frame);
-      const power = frame.reduce((sum, value) => sum + value * value, 0) / frame.length;
-      readings.push(10 * Math.log10(power || 1e-12));
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    return readings.sort((a, b) => a - b)[2]!;
-  });
 }
 
 /** The output spectrum's level (dB) at each frequency asked for. */
@@ -416,17 +400,7 @@ describe('the listening engine', () => {
     'plays a Play clicked on a page that sat idle from what it readied, in the page’s own audio context (%i Hz output)',
     async (outputRate) => {
       const { page, context, errors } = await openPage();
-      await context.addInitScript((rate) => {
-        const Device = window.AudioContext;
-        const made: AudioContext[] = [];
-        (window as unknown as { __contexts: AudioContext[] }).__contexts = made;
-        window.AudioContext = class extends Device {
-          constructor(options: AudioContextOptions = {}) {
-            super({ sampleRate: rate, ...options });
-            made.push(this);
-          }
-        };
-      }, outputRate);
+      await atOutputRate(context, outputRate);
       const asked: number[] = [];
       page.on('request', (request) => {
         if (request.url().includes(`/tracks/${tracks.loud.id}/stream`)) asked.push(Date.now());
