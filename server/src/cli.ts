@@ -1,5 +1,7 @@
 // `npm run settings -- list | get <name> | set <name> <value>`: reads and changes runtime
 // settings (SMTP, social login, reCAPTCHA, registration…) until the admin area edits them.
+// `backup` and `restore` are the commands of npm run backup / restore (backup-cli.ts).
+import { runBackupCommand, runRestoreCommand } from './backup-cli.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrations/index.ts';
@@ -17,6 +19,8 @@ function parseValue(raw: string): unknown {
 
 async function main(args: string[]): Promise<number> {
   const [command, name, ...rest] = args;
+  if (command === 'backup') return runBackupCommand(args.slice(1));
+  if (command === 'restore') return runRestoreCommand(args.slice(1));
   const config = loadConfig();
   const database = openDatabase(config.database);
   try {

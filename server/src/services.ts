@@ -13,6 +13,7 @@ import { createEmailVerificationService } from './modules/email-verification/ser
 import { createFileEntriesRepository } from './modules/file-entries/repository.ts';
 import { createFileEntriesService } from './modules/file-entries/service.ts';
 import { createJobQueue } from './jobs/queue.ts';
+import { createBackupsService } from './modules/backups/service.ts';
 import { createMediaService } from './modules/media/service.ts';
 import { createLibraryFoldersRepository } from './modules/library-folders/repository.ts';
 import { createLibraryFoldersService } from './modules/library-folders/service.ts';
@@ -314,6 +315,7 @@ export function createServices(config: Config, database: DatabaseHandle, fileLog
     fileEntries,
     jobs,
     media,
+    backups: createBackupsService({ db, config }),
     libraryFolders,
     tus,
     directUploads,

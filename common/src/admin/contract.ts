@@ -25,6 +25,7 @@ export {
 } from './people.ts';
 export { getAdminStorageUsage, listFailedMediaJobs, retryMediaJob } from './files.ts';
 export { getAdminAppearance, updateAdminAppearance } from './appearance.ts';
+export { createBackup, listBackups } from './backups.ts';
 
 /** The admin resources' endpoints, one export per contract served (as contracts.ts lists them). */
 export const {

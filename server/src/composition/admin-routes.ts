@@ -1,4 +1,5 @@
 import type { RoutesPlugin } from '../http/types.ts';
+import { backupsAdminRoutes } from '../modules/backups/admin-routes.ts';
 import { catalogAdminRoutes } from '../modules/catalog/admin-routes.ts';
 import {
   albumsAdminRoutes,
@@ -33,4 +34,5 @@ export const adminAreaRoutes: RoutesPlugin = async (app) => {
   await app.register(filesAdminRoutes);
   await app.register(mediaJobsAdminRoutes);
   await app.register(libraryFoldersAdminRoutes);
+  await app.register(backupsAdminRoutes);
 };

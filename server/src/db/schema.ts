@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { BackstageTables } from './backstage-schema.ts';
 import type { CatalogTables } from './catalog-schema.ts';
 import type { LibraryTables } from './library-schema.ts';
@@ -233,6 +233,20 @@ export interface CustomPagesTable {
   updated_at: Timestamp;
 }
 
+/** One backup made (0029_backups); the copy itself lives in `directory`. */
+export interface BackupsTable {
+  id: Generated<number>;
+  directory: string;
+  database: 'sqlite' | 'postgres';
+  database_bytes: ColumnType<number | string, number, number>;
+  files_included: Flag;
+  files_count: number;
+  files_bytes: ColumnType<number | string, number, number>;
+  app_key_included: Flag;
+  duration_ms: number;
+  started_at: Timestamp;
+}
+
 export interface Database
   extends
     CatalogTables,
@@ -244,6 +258,7 @@ export interface Database
     LibraryFoldersTables,
     InsightsTables {
   users: UsersTable;
+  backups: BackupsTable;
   user_profiles: UserProfilesTable;
   roles: RolesTable;
   permissions: PermissionsTable;

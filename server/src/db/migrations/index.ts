@@ -24,6 +24,7 @@ import * as searchIdsInRowid from './0021_search_ids_in_rowid.ts';
 import * as searchIndexPerKind from './0022_search_index_per_kind.ts';
 import * as seoTemplatesWithoutOwner from './0023_seo_templates_without_owner.ts';
 import * as pricingInMenus from './0024_pricing_in_menus.ts';
+import * as backups from './0029_backups.ts';
 
 /** Ordered list of every migration; names sort in the order they must run. */
 const migrations: Record<string, Migration> = {
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   '0022_search_index_per_kind': searchIndexPerKind,
   '0023_seo_templates_without_owner': seoTemplatesWithoutOwner,
   '0024_pricing_in_menus': pricingInMenus,
+  '0029_backups': backups,
 };
 
 /**
@@ -134,6 +136,21 @@ async function allApplied(db: Db): Promise<boolean> {
   } catch {
     // No migration table yet: a new database.
     return false;
+  }
+}
+
+/** Every migration this code knows, in the order they run. */
+export const MIGRATION_NAMES: readonly string[] = NAMES;
+
+/** The migrations a database has recorded, in order (none for a new database). */
+export async function appliedMigrations(db: Db): Promise<string[]> {
+  try {
+    const { rows } = await sql<{ name: string }>`select name from ${sql.table(
+      DEFAULT_MIGRATION_TABLE,
+    )} order by name`.execute(db);
+    return rows.map((row) => row.name);
+  } catch {
+    return [];
   }
 }
 
