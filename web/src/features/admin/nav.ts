@@ -118,6 +118,13 @@ export const ADMIN_NAV: readonly AdminNavEntry[] = [
   },
   { label: 'Logs', path: 'logs', permission: 'logs.view', area: 'Site', icon: 'warning' },
   {
+    label: 'Backups',
+    path: 'backups',
+    permission: 'settings.update',
+    area: 'Site',
+    icon: 'history',
+  },
+  {
     label: 'Plans',
     path: 'plans',
     permission: 'plans.update',

@@ -259,6 +259,7 @@ export const adminPageRoutes: RouteObject[] = [
             ...page(async () => (await import('./settings/settings-page.tsx')).SettingsPage),
           },
           { path: 'ads', ...page(async () => (await import('./ads-page.tsx')).AdsPage) },
+          { path: 'backups', ...page(async () => (await import('./backups.tsx')).BackupsPage) },
           {
             path: 'library-folders',
             ...page(async () => (await import('./library-folders.tsx')).LibraryFoldersPage),
