@@ -1,3 +1,4 @@
+import { registerMetrics } from './modules/operations/metrics.ts';
 import { hasPermission } from '@backbeat/common';
 import { parse as parseQueryString } from 'node:querystring';
 import { resolve } from 'node:path';
@@ -169,6 +170,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   registerErrorHandling(app, { debug: config.debug, projectRoot, fileLogs });
   registerBodyChecks(app);
+  registerMetrics(app, { token: config.metricsToken, jobs: services.jobs });
   registerRequestContext(app, services);
   // Without APP_URL, page and API reads (GET, never a POST) pin the site's address that links
   // in emails use until an admin's visit confirms it (issue 35); afterwards one boolean check.

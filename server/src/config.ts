@@ -49,6 +49,11 @@ const envSchema = z.object({
     .string()
     .regex(/^[\w:.-]{1,100}$/)
     .default('backbeat:jobs'),
+  /** Turns on /metrics (Prometheus), readable with `Authorization: Bearer <token>` (issue 39.5). */
+  METRICS_TOKEN: z
+    .string()
+    .min(24, 'METRICS_TOKEN must be at least 24 characters (a long random secret)')
+    .optional(),
   ADMIN_EMAIL: z.email().default('admin@backbeat.local'),
   ADMIN_PASSWORD: z.string().min(8).optional(),
   STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
@@ -177,6 +182,8 @@ export interface Config {
   billing: BillingConfig;
   /** Library folders to register and rescan at start (`MUSIC_FOLDERS`). */
   musicFolders: string[];
+  /** The token /metrics asks for; null keeps /metrics off. */
+  metricsToken: string | null;
 }
 
 /**
@@ -253,6 +260,7 @@ export function loadConfig(
     allowPrivatePushEndpoints: false,
     billing: billingConfigOf(e),
     musicFolders: musicFoldersOf(e.MUSIC_FOLDERS),
+    metricsToken: e.METRICS_TOKEN ?? null,
     ...overrides,
   };
 }

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import type { FileLogs } from './logging/file-logs.ts';
@@ -13,7 +14,9 @@ import { createEmailVerificationService } from './modules/email-verification/ser
 import { createFileEntriesRepository } from './modules/file-entries/repository.ts';
 import { createFileEntriesService } from './modules/file-entries/service.ts';
 import { createJobQueue } from './jobs/queue.ts';
+import { presentBackup } from './modules/backups/present.ts';
 import { createBackupsService } from './modules/backups/service.ts';
+import { createOperationsService } from './modules/operations/service.ts';
 import { createMediaService } from './modules/media/service.ts';
 import { createLibraryFoldersRepository } from './modules/library-folders/repository.ts';
 import { createLibraryFoldersService } from './modules/library-folders/service.ts';
@@ -276,6 +279,7 @@ export function createServices(config: Config, database: DatabaseHandle, fileLog
     afterChange: () => music.catalogResponses.clear(),
     albumGains: (albumIds) => music.catalogWrites.refreshAlbumGains(albumIds),
   });
+  const backups = createBackupsService({ db, config });
   const libraryFolders = createLibraryFoldersService({
     repository: libraryFoldersRepository,
     catalog: backstage.libraryCatalog,
@@ -315,7 +319,20 @@ export function createServices(config: Config, database: DatabaseHandle, fileLog
     fileEntries,
     jobs,
     media,
-    backups: createBackupsService({ db, config }),
+    backups,
+    operations: createOperationsService({
+      projectRoot: resolve(import.meta.dirname, '../..'),
+      db,
+      config,
+      jobs,
+      storedTotal: () => fileEntries.storedTotal(),
+      libraryFolders: () => libraryFolders.list(),
+      mail: () => mailer.check(),
+      lastBackup: async () => {
+        const row = await backups.latest();
+        return row ? presentBackup(row) : null;
+      },
+    }),
     libraryFolders,
     tus,
     directUploads,

@@ -26,6 +26,7 @@ export {
 export { getAdminStorageUsage, listFailedMediaJobs, retryMediaJob } from './files.ts';
 export { getAdminAppearance, updateAdminAppearance } from './appearance.ts';
 export { createBackup, listBackups } from './backups.ts';
+export { getOperationsStatus } from './operations.ts';
 
 /** The admin resources' endpoints, one export per contract served (as contracts.ts lists them). */
 export const {

@@ -11,6 +11,7 @@ import { channelsAdminRoutes } from '../modules/channels/admin-routes.ts';
 import { filesAdminRoutes } from '../modules/file-entries/admin-routes.ts';
 import { libraryFoldersAdminRoutes } from '../modules/library-folders/routes.ts';
 import { commentsAdminRoutes } from '../modules/library/comments-admin.ts';
+import { operationsAdminRoutes } from '../modules/operations/admin-routes.ts';
 import { mediaJobsAdminRoutes } from '../modules/media/admin-routes.ts';
 import { playlistsAdminRoutes } from '../modules/playlists/admin-routes.ts';
 import { rolesAdminRoutes } from '../modules/roles/admin-routes.ts';
@@ -35,4 +36,5 @@ export const adminAreaRoutes: RoutesPlugin = async (app) => {
   await app.register(mediaJobsAdminRoutes);
   await app.register(libraryFoldersAdminRoutes);
   await app.register(backupsAdminRoutes);
+  await app.register(operationsAdminRoutes);
 };

@@ -8,6 +8,34 @@ const deferred = () => {
 };
 
 describe('the in-process job queue', () => {
+  it('counts the jobs of each kind waiting, running and failed (the operations page)', async () => {
+    const queue = createMemoryQueue({ concurrency: 1, backoffMs: 1 });
+    const gate = deferred();
+    queue.define('slow', () => gate.promise);
+    queue.define('broken', async () => {
+      throw new Error('no');
+    });
+    expect(await queue.counts()).toEqual([
+      { name: 'slow', waiting: 0, running: 0, failed: 0 },
+      { name: 'broken', waiting: 0, running: 0, failed: 0 },
+    ]);
+    queue.start();
+    await queue.add('slow', 1);
+    await queue.add('slow', 2);
+    await queue.add('broken', 3);
+    expect(await queue.counts()).toEqual([
+      { name: 'slow', waiting: 1, running: 1, failed: 0 },
+      { name: 'broken', waiting: 1, running: 0, failed: 0 },
+    ]);
+    gate.resolve();
+    await queue.idle();
+    expect(await queue.counts()).toEqual([
+      { name: 'slow', waiting: 0, running: 0, failed: 0 },
+      { name: 'broken', waiting: 0, running: 0, failed: 1 },
+    ]);
+    await queue.close();
+  });
+
   it('runs at most `concurrency` jobs at once, and all of them in the end', async () => {
     const queue = createMemoryQueue({ concurrency: 2, backoffMs: 1 });
     let running = 0;

@@ -25,6 +25,13 @@ export interface FailedJob {
   failedAt: string;
 }
 
+export interface JobCounts {
+  name: string;
+  waiting: number;
+  running: number;
+  failed: number;
+}
+
 export interface JobOptions {
   /** Same id, same job: a second add while the first is waiting or running is ignored. */
   jobId?: string;
@@ -45,6 +52,8 @@ export interface JobQueue {
   start(): void;
   /** Failed jobs of a kind, newest first. */
   failed(name: string, limit?: number): Promise<FailedJob[]>;
+  /** How many jobs of each declared kind wait, run and failed (the operations page). */
+  counts(): Promise<JobCounts[]>;
   /** Waits until every job queued here has ended (tests, the in-process driver). */
   idle(): Promise<void>;
   /** Stops taking jobs and waits up to `graceMs` for running ones, then aborts them. */
@@ -75,6 +84,7 @@ export function createMemoryQueue(options: {
   const waiting: Entry[] = [];
   const known = new Set<string>();
   const running = new Set<Promise<void>>();
+  const runningEntries = new Map<Promise<void>, string>();
   const retries = new Set<ReturnType<typeof setTimeout>>();
   const failed: FailedJob[] = [];
   const stop = new AbortController();
@@ -125,8 +135,10 @@ export function createMemoryQueue(options: {
         }
       })();
       running.add(run);
+      runningEntries.set(run, entry.name);
       void run.finally(() => {
         running.delete(run);
+        runningEntries.delete(run);
         pump();
         checkIdle();
       });
@@ -152,6 +164,15 @@ export function createMemoryQueue(options: {
     },
     async failed(name, limit = 50) {
       return failed.filter((job) => job.name === name).slice(0, limit);
+    },
+    async counts() {
+      const runningNames = [...runningEntries.values()];
+      return [...handlers.keys()].map((name) => ({
+        name,
+        waiting: waiting.filter((entry) => entry.name === name).length,
+        running: runningNames.filter((entry) => entry === name).length,
+        failed: failed.filter((job) => job.name === name).length,
+      }));
     },
     idle() {
       return new Promise<void>((resolve) => {
@@ -268,6 +289,25 @@ export function createRedisQueue(options: {
         attempts: job.attemptsMade,
         failedAt: new Date(job.finishedOn ?? job.timestamp).toISOString(),
       }));
+    },
+    async counts() {
+      return Promise.all(
+        [...handlers.keys()].map(async (name) => {
+          const counts = await queueOf(name).getJobCounts(
+            'waiting',
+            'delayed',
+            'prioritized',
+            'active',
+            'failed',
+          );
+          return {
+            name,
+            waiting: (counts.waiting ?? 0) + (counts.delayed ?? 0) + (counts.prioritized ?? 0),
+            running: counts.active ?? 0,
+            failed: counts.failed ?? 0,
+          };
+        }),
+      );
     },
     async idle() {
       const queue = [...queues.values()];

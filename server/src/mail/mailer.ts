@@ -72,6 +72,28 @@ export function createMailer(settings: { all(): Promise<MailSettings> }, fileLog
         text: message.text,
       });
     },
+    /**
+     * Whether mail can go out (the operations page): the log driver always can; SMTP is asked
+     * to accept a connection and sign-in, within a few seconds.
+     */
+    async check(): Promise<{ driver: string; reachable: boolean; error: string | null }> {
+      const driver = (await settings.all())['mail.driver'];
+      if (driver !== 'smtp') return { driver, reachable: true, error: null };
+      try {
+        const transporter = await smtpTransport();
+        const timeout = new Promise<never>((_, reject) =>
+          setTimeout(() => reject(new Error('No answer within 5 s.')), 5000).unref(),
+        );
+        await Promise.race([transporter.verify(), timeout]);
+        return { driver, reachable: true, error: null };
+      } catch (error) {
+        return {
+          driver,
+          reachable: false,
+          error: error instanceof Error ? error.message : String(error),
+        };
+      }
+    },
     close() {
       transport?.transporter.close();
     },

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../http/http-error.ts';
 import { STORED_FILE_CSP } from '../http/security-headers.ts';
 import { decideRange } from './range.ts';
-import type { SendOptions } from './send-stored-file.ts';
+import { writeHeadVisibly, type SendOptions } from './send-stored-file.ts';
 
 /**
  * A file whose final size is known while its bytes are still being made (a demo track being
@@ -113,7 +113,7 @@ export async function sendGrowingFile(
 
   reply.hijack();
   const raw = reply.raw;
-  raw.writeHead(decision.kind === 'partial' ? 206 : 200, headers);
+  writeHeadVisibly(raw, decision.kind === 'partial' ? 206 : 200, headers);
   if (request.method === 'HEAD') {
     raw.end();
     return;

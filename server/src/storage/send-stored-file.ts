@@ -19,6 +19,20 @@ export interface SendOptions {
  * to the raw response through the storage's large read buffer: Fastify's stream handling
  * halves throughput on this hot path (DESIGN §4).
  */
+/**
+ * Writes the status and headers of a hijacked reply through setHeader first, so hooks that run
+ * after it (the /metrics counters of audio bytes) can read them back with getHeader; headers
+ * given to writeHead alone are sent without being kept.
+ */
+export function writeHeadVisibly(
+  raw: FastifyReply['raw'],
+  status: number,
+  headers: Record<string, string>,
+): void {
+  for (const [name, value] of Object.entries(headers)) raw.setHeader(name, value);
+  raw.writeHead(status);
+}
+
 export async function sendStoredFile(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -61,7 +75,7 @@ export async function sendStoredFile(
 
   reply.hijack();
   const raw = reply.raw;
-  raw.writeHead(range ? 206 : 200, headers);
+  writeHeadVisibly(raw, range ? 206 : 200, headers);
   if (request.method === 'HEAD' || length === 0) {
     raw.end();
     return;

@@ -41,6 +41,24 @@ export function findFfmpeg(): string | null {
   }
 }
 
+let version: Promise<string | null> | undefined;
+
+/** The first line of `ffmpeg -version` (the operations page), or null without ffmpeg. */
+export function ffmpegVersion(): Promise<string | null> {
+  const ffmpeg = findFfmpeg();
+  if (!ffmpeg) return Promise.resolve(null);
+  version ??= new Promise((resolve) => {
+    const child = spawn(ffmpeg, ['-hide_banner', '-version'], {
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.on('error', () => resolve(null));
+    child.on('close', () => resolve(out.split('\n')[0]?.trim() || null));
+  });
+  return version;
+}
+
 export interface DecodeOptions {
   channels: number;
   sampleRate: number;

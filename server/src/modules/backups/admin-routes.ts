@@ -1,22 +1,8 @@
-import type { Backup } from '@backbeat/common/admin/backups';
 import { createBackup, listBackups } from '@backbeat/common/contracts';
 import { registerEndpoint } from '../../http/endpoint.ts';
 import type { RoutesPlugin } from '../../http/types.ts';
 import { adminOnly } from '../../resources/define-resource.ts';
-import type { BackupRow } from './repository.ts';
-
-const present = (row: BackupRow): Backup => ({
-  id: row.id,
-  directory: row.directory,
-  database: row.database,
-  database_bytes: Number(row.database_bytes),
-  files_included: Boolean(row.files_included),
-  files_count: row.files_count,
-  files_bytes: Number(row.files_bytes),
-  app_key_included: Boolean(row.app_key_included),
-  duration_ms: row.duration_ms,
-  started_at: new Date(row.started_at).toISOString(),
-});
+import { presentBackup as present } from './present.ts';
 
 /** Backups in the admin area (issue 39.3): the list of those made, and one made now. */
 export const backupsAdminRoutes: RoutesPlugin = async (app) => {

@@ -179,6 +179,18 @@ export function createFileEntriesRepository(db: Db, dialect: Dialect) {
     /** Bytes a user's entries take, trashed ones included (they still hold space). */
     usedSpace: (userId: number): Promise<number> => usedSpaceWith(db, userId),
     /** How many file entries (uploads) were created on each UTC day of the range (days with none left out). */
+    /** Every stored file and their bytes together (the operations page's storage used). */
+    async storedTotal(): Promise<{ files: number; bytes: number }> {
+      const row = await db
+        .selectFrom('file_entries')
+        .select((eb) => [
+          eb.fn.countAll<number | string>().as('files'),
+          eb.fn.sum<number | string>('file_size').as('bytes'),
+        ])
+        .executeTakeFirst();
+      return { files: Number(row?.files ?? 0), bytes: Number(row?.bytes ?? 0) };
+    },
+
     async createdPerDay(from: string, to: string): Promise<{ day: string; count: number }[]> {
       const { start, end } = dayBounds(from, to);
       const day = dayOf(db, 'created_at');

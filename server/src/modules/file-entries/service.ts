@@ -126,6 +126,7 @@ export function createFileEntriesService(deps: {
     disk: deps.disk,
     /** Files uploaded per UTC day of a range (the admin dashboard). */
     uploadsPerDay: (from: string, to: string) => repository.createdPerDay(from, to),
+    storedTotal: () => repository.storedTotal(),
 
     /** A fresh storage key for an upload; random, so no client name ever reaches a path. */
     newKey(prefix = 'uploads'): string {
