@@ -118,6 +118,13 @@ export const ADMIN_NAV: readonly AdminNavEntry[] = [
   },
   { label: 'Logs', path: 'logs', permission: 'logs.view', area: 'Site', icon: 'warning' },
   {
+    label: 'Operations',
+    path: 'operations',
+    permission: 'settings.update',
+    area: 'Site',
+    icon: 'equalizer',
+  },
+  {
     label: 'Backups',
     path: 'backups',
     permission: 'settings.update',

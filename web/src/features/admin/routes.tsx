@@ -261,6 +261,10 @@ export const adminPageRoutes: RouteObject[] = [
           { path: 'ads', ...page(async () => (await import('./ads-page.tsx')).AdsPage) },
           { path: 'backups', ...page(async () => (await import('./backups.tsx')).BackupsPage) },
           {
+            path: 'operations',
+            ...page(async () => (await import('./operations.tsx')).OperationsPage),
+          },
+          {
             path: 'library-folders',
             ...page(async () => (await import('./library-folders.tsx')).LibraryFoldersPage),
           },
