@@ -1,7 +1,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
-import { migrateToLatest } from './db/migrations/index.ts';
+import { MigrationFailed, migrateToLatest } from './db/migrations/index.ts';
 import { seed } from './seed/index.ts';
 import { seedDemoCatalogOnFirstStart, warmUpDemoAudio } from './seed/demo/index.ts';
 import { startScheduler } from './jobs/scheduler.ts';
@@ -70,7 +70,8 @@ async function main(): Promise<void> {
 
 /** Settles when the server listens and its start-up work is done (launch.ts waits for it). */
 export const started = main().catch((error: unknown) => {
-  if (error instanceof ConfigError) console.error(error.message);
+  if (error instanceof ConfigError || error instanceof MigrationFailed)
+    console.error(error.message);
   else console.error(error);
   process.exit(1);
 });

@@ -82,6 +82,24 @@ async function retriedWhileSqliteBusy<T>(work: () => Promise<T>, attempts: numbe
   }
 }
 
+/**
+ * A migration that could not run (issue 39.4). Its transaction, its record included, is rolled
+ * back, so the database stays as the migrations before it left it, and the start stops here.
+ */
+export class MigrationFailed extends Error {
+  constructor(
+    readonly migration: string,
+    readonly reason: unknown,
+  ) {
+    super(
+      `The database upgrade stopped at migration ${migration}: ${
+        reason instanceof Error ? reason.message : String(reason)
+      }. Nothing of that migration was applied; the database is as the migrations before it left it. Fix the cause (or restore a backup with npm run restore) and start again.`,
+    );
+    this.name = 'MigrationFailed';
+  }
+}
+
 async function runMigrations(db: Db, names: readonly string[]): Promise<string[]> {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
   const table = sql.table(DEFAULT_MIGRATION_TABLE);
@@ -98,24 +116,29 @@ async function runMigrations(db: Db, names: readonly string[]): Promise<string[]
   for (const name of names) {
     // SQLite's busy timeout (5 s) is a wait for one lock, not a turn: a second start can wait
     // out several of the first's migrations in a row; it tries again, for up to a minute.
-    const ran = await retriedWhileSqliteBusy(
-      () =>
-        db.transaction().execute(async (trx) => {
-          await takeTurn(trx);
-          // The record comes first, and a process that finds it there already skips the migration
-          // (another ran it meanwhile). On SQLite this write also takes the database's write lock
-          // before the transaction has read anything, waiting out another process's migration
-          // (busy_timeout); a read first would fail with "database is locked" once that one
-          // committed, as SQLite cannot upgrade a transaction whose snapshot is stale.
-          const { rows } = await sql`insert into ${table} (name, timestamp)
-        values (${name}, ${new Date().toISOString()}) on conflict (name) do nothing
-        returning name`.execute(trx);
-          if (!rows.length) return false;
-          await migrations[name]!.up(trx as unknown as Kysely<unknown>);
-          return true;
-        }),
-      12,
-    );
+    let ran: boolean;
+    try {
+      ran = await retriedWhileSqliteBusy(
+        () =>
+          db.transaction().execute(async (trx) => {
+            await takeTurn(trx);
+            // The record comes first, and a process that finds it there already skips the migration
+            // (another ran it meanwhile). On SQLite this write also takes the database's write lock
+            // before the transaction has read anything, waiting out another process's migration
+            // (busy_timeout); a read first would fail with "database is locked" once that one
+            // committed, as SQLite cannot upgrade a transaction whose snapshot is stale.
+            const { rows } = await sql`insert into ${table} (name, timestamp)
+          values (${name}, ${new Date().toISOString()}) on conflict (name) do nothing
+          returning name`.execute(trx);
+            if (!rows.length) return false;
+            await migrations[name]!.up(trx as unknown as Kysely<unknown>);
+            return true;
+          }),
+        12,
+      );
+    } catch (error) {
+      throw new MigrationFailed(name, error);
+    }
     if (ran) applied.push(name);
   }
   return applied;

@@ -157,7 +157,7 @@ function Card({ title, ok, children }: { title: string; ok: boolean; children: R
           aria-hidden
           className={ok ? 'size-2.5 rounded-full bg-positive' : 'size-2.5 rounded-full bg-danger'}
         />
-        {title}
+        <span>{title}</span>
         <span className={ok ? 'sr-only' : 'text-danger'}>
           {ok ? trans('OK') : trans('Needs attention')}
         </span>
