@@ -1,12 +1,6 @@
 import type { AudioTags, BackstageTrack, FileEntry, User } from '@backbeat/common';
 import { validationFailed } from '../../lib/domain-errors.ts';
-import {
-  albumRowFromTags,
-  analysisColumns,
-  lowerNames,
-  newArtistRow,
-  newTrackRow,
-} from '../catalog-writes/rows.ts';
+import { analysisColumns, lowerNames, newArtistRow, newTrackRow } from '../catalog-writes/rows.ts';
 import type { MusicDeps } from './ports.ts';
 import { NOT_AUDIO, isUsableAudio } from './audio-entry.ts';
 
@@ -90,22 +84,17 @@ export function createDrafts(
     if (!tags?.album) return null;
     const found = await repo.albumByName(tags.album, artistIds);
     if (found && (await policy.canManageAlbum(user, found.id))) return found.id;
-    const stamp = now();
-    const id = await repo.insertAlbum(
-      albumRowFromTags({
-        name: tags.album,
-        year: tags.year,
-        compilation: tags.compilation,
-        image: artwork,
-        ownerId: user.id,
-        status: 'draft',
-        stamp,
-      }),
-    );
-    await repo.setArtists('album_artists', id, artistIds);
-    if (tags.genres.length)
-      await repo.setGenres('album_genres', id, lowerNames(tags.genres), stamp);
-    return id;
+    return deps.writer.createAlbumFromTags({
+      name: tags.album,
+      year: tags.year,
+      compilation: tags.compilation,
+      genres: tags.genres,
+      image: artwork,
+      ownerId: user.id,
+      status: 'draft',
+      stamp: now(),
+      artistIds,
+    });
   }
 
   return async function createDraftTracks(user: User, fileEntryIds: number[]) {

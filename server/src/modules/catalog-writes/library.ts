@@ -1,12 +1,6 @@
 import { createLibraryBulkWrites } from './library-bulk.ts';
 import type { LibraryTrackInput } from './library-track-input.ts';
-import {
-  albumRowFromTags,
-  audioColumns,
-  libraryTrackColumns,
-  lowerNames,
-  newLibraryTrackRow,
-} from './rows.ts';
+import { audioColumns, libraryTrackColumns, lowerNames, newLibraryTrackRow } from './rows.ts';
 import type { CatalogWritePorts, CatalogWriterCore } from './writer.ts';
 
 /** What a scanned library file says about its track (issue 18). */
@@ -62,22 +56,14 @@ export function createLibraryCatalog(
       if (!found.image && image) await repo.updateAlbum(found.id, { image });
       return found.id;
     }
-    const stamp = now();
-    const id = await repo.insertAlbum(
-      albumRowFromTags({
-        name: album.name,
-        year: album.year,
-        compilation: album.compilation,
-        image,
-        ownerId: null,
-        status: 'published',
-        stamp,
-      }),
-    );
-    await repo.setArtists('album_artists', id, artistIds);
-    if (album.genres.length)
-      await repo.setGenres('album_genres', id, lowerNames(album.genres), stamp);
-    return id;
+    return writer.createAlbumFromTags({
+      ...album,
+      image,
+      ownerId: null,
+      status: 'published',
+      stamp: now(),
+      artistIds,
+    });
   }
 
   const catalog = {

@@ -2,7 +2,7 @@ import { parseLyrics } from '@backbeat/common';
 import { searchDocument } from '../search/document.ts';
 import { createListing, type SearchPort } from './listing.ts';
 import type { CatalogWriteRepository } from './repository.ts';
-import { newArtistRow } from './rows.ts';
+import { albumRowFromTags, lowerNames, newArtistRow } from './rows.ts';
 
 /** What writing the catalog needs of other modules (narrow ports, DESIGN §9). */
 export interface CatalogWritePorts {
@@ -60,8 +60,21 @@ export function createCatalogWriterCore(deps: CatalogWritePorts) {
     return id;
   }
 
+  /** A new album named by an audio file's tags, with its artists and genres. */
+  async function createAlbumFromTags(
+    input: Parameters<typeof albumRowFromTags>[0] & { artistIds: number[]; genres: string[] },
+  ) {
+    const id = await repo.insertAlbum(albumRowFromTags(input));
+    await repo.setArtists('album_artists', id, input.artistIds);
+    if (input.genres.length) {
+      await repo.setGenres('album_genres', id, lowerNames(input.genres), input.stamp);
+    }
+    return id;
+  }
+
   return {
     rows: repo,
+    createAlbumFromTags,
     listing,
     createArtist,
     removeTracks,
