@@ -59,6 +59,16 @@ module.exports = {
       to: { path: SERVER_COMPOSITION },
     },
     {
+      name: 'server-catalog-written-through-its-write-model',
+      severity: 'error',
+      comment:
+        "The catalog's rows are written by modules/catalog-writes alone (issue 37; one-writer.test.ts checks the statements): a module that adds music (library folders, uploads, media) calls it, never backstage's editors.",
+      from: {
+        path: '^server/src/modules/(library-folders|uploads|media|streaming|catalog|search)/',
+      },
+      to: { path: '^server/src/modules/backstage/' },
+    },
+    {
       name: 'web-foundation-below-features',
       severity: 'error',
       comment: 'web lib/ and ui/ are the foundation: they import no entity, feature or app file.',

@@ -277,7 +277,7 @@ export function createServices(config: Config, database: DatabaseHandle, fileLog
     followerIds: (artistId) => follows.artistFollowerIds(artistId),
     notifications: collaboration.notifications,
     afterChange: () => music.catalogResponses.clear(),
-    albumGains: (albumIds) => music.catalogWrites.refreshAlbumGains(albumIds),
+    repository: music.catalogWrites,
   });
   const backups = createBackupsService({ db, config });
   const libraryFolders = createLibraryFoldersService({

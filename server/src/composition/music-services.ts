@@ -22,7 +22,7 @@ import { createDemoRenderer } from '../modules/demo-audio/renderer.ts';
 import { createCatalogIndexer } from '../modules/search/catalog-indexing.ts';
 import { createCatalogRepository } from '../modules/catalog/repository.ts';
 import { createCatalogService } from '../modules/catalog/service.ts';
-import { createCatalogWriteRepository } from '../modules/catalog/write-repository.ts';
+import { createCatalogWriteRepository } from '../modules/catalog-writes/repository.ts';
 
 type PlaylistsDeps = Parameters<typeof createPlaylistsService>[0];
 type PlaysDeps = Parameters<typeof createPlaysService>[0];
@@ -52,7 +52,7 @@ export function createMusicServices(
   const plays = createPlaysService({
     repository: createPlaysRepository(db, dialect),
     countryOf: deps.countryOf,
-    countPlay: (trackId) => catalog.addPlay(trackId),
+    countPlay: (trackId) => catalogWrites.addPlay(trackId),
     trackDuration: async (trackId) => (await catalog.tracks([trackId]))[0]?.duration ?? 0,
     listenedChanged: deps.listenedChanged,
   });

@@ -1,5 +1,5 @@
 import type { Db } from '../db/database.ts';
-import { createCatalogWriteRepository } from '../modules/catalog/write-repository.ts';
+import { createCatalogWriteRepository } from '../modules/catalog-writes/repository.ts';
 
 interface ChannelSeed {
   slug: string;

@@ -1,8 +1,7 @@
 import type { AudioTags, BackstageTrack, FileEntry, User } from '@backbeat/common';
 import { validationFailed } from '../../lib/domain-errors.ts';
+import { analysisColumns, lowerNames, newArtistRow, newTrackRow } from '../catalog-writes/rows.ts';
 import type { MusicDeps } from './ports.ts';
-import { albumRowFromTags, lowerNames } from './rows-from-tags.ts';
-import { analysisColumns } from './analysis-columns.ts';
 import { NOT_AUDIO, isUsableAudio } from './audio-entry.ts';
 
 const now = () => new Date().toISOString();
@@ -15,11 +14,12 @@ const withoutExtension = (name: string) => name.replace(/\.[a-z0-9]{1,5}$/i, '')
  * manages and new draft albums. Files of one album in a batch land on one album.
  */
 export function createDrafts(
-  deps: Pick<MusicDeps, 'repository' | 'policy' | 'fileEntry' | 'readTags' | 'albumGains'>,
+  deps: Pick<MusicDeps, 'writer' | 'policy' | 'fileEntry' | 'readTags'>,
   present: (ids: number[]) => Promise<BackstageTrack[]>,
   membership: { addMember: (artistId: number, userId: number) => Promise<void> },
 ) {
-  const { repository: repo, policy } = deps;
+  const { policy } = deps;
+  const repo = deps.writer.rows;
 
   async function tagsOf(entry: FileEntry) {
     if (entry.media?.tags) {
@@ -56,19 +56,9 @@ export function createDrafts(
       if (usable) {
         if (!ids.includes(usable.id)) ids.push(usable.id);
       } else if (!matches.length && name.trim()) {
-        const stamp = now();
-        const id = await repo.insertArtist({
-          name: name.trim().slice(0, 255),
-          image: null,
-          description: null,
-          verified: 0,
-          links: '[]',
-          plays: 0,
-          popularity: 0,
-          owner_id: user.id,
-          created_at: stamp,
-          updated_at: stamp,
-        });
+        const id = await repo.insertArtist(
+          newArtistRow({ name: name.trim().slice(0, 255), ownerId: user.id, stamp: now() }),
+        );
         await membership.addMember(id, user.id);
         ids.push(id);
       }
@@ -94,22 +84,17 @@ export function createDrafts(
     if (!tags?.album) return null;
     const found = await repo.albumByName(tags.album, artistIds);
     if (found && (await policy.canManageAlbum(user, found.id))) return found.id;
-    const stamp = now();
-    const id = await repo.insertAlbum(
-      albumRowFromTags({
-        name: tags.album,
-        year: tags.year,
-        compilation: tags.compilation,
-        image: artwork,
-        ownerId: user.id,
-        status: 'draft',
-        stamp,
-      }),
-    );
-    await repo.setArtists('album_artists', id, artistIds);
-    if (tags.genres.length)
-      await repo.setGenres('album_genres', id, lowerNames(tags.genres), stamp);
-    return id;
+    return deps.writer.createAlbumFromTags({
+      name: tags.album,
+      year: tags.year,
+      compilation: tags.compilation,
+      genres: tags.genres,
+      image: artwork,
+      ownerId: user.id,
+      status: 'draft',
+      stamp: now(),
+      artistIds,
+    });
   }
 
   return async function createDraftTracks(user: User, fileEntryIds: number[]) {
@@ -129,26 +114,18 @@ export function createDrafts(
       const artistIds = await artistsFor(user, tags);
       const albumId = await albumFor(user, tags, artistIds, artwork);
       const stamp = now();
+      const name = (tags?.title?.trim() || withoutExtension(entry.name)).slice(0, 255);
       const id = await repo.insertTrack({
-        name: (tags?.title?.trim() || withoutExtension(entry.name)).slice(0, 255),
+        ...newTrackRow({ name, ownerId: user.id, status: 'draft', stamp }),
         number: tags?.track_number ?? null,
         duration: durationMs ?? 0,
         album_id: albumId,
         image: artwork,
-        description: null,
-        owner_id: user.id,
-        is_public: 0,
         audio_path: entry.path,
         audio_mime: entry.mime,
         waveform: JSON.stringify(waveform),
-        plays: 0,
-        popularity: 0,
-        status: 'draft',
-        release_at: null,
         file_entry_id: entry.id,
         ...analysisColumns(entry.media),
-        created_at: stamp,
-        updated_at: stamp,
       });
       await repo.setArtists('track_artists', id, artistIds);
       if (tags?.genres.length)
@@ -157,7 +134,7 @@ export function createDrafts(
         const text = tags.lyrics.trim();
         await repo.setLyrics(id, text, /^\s*\[\d+:\d+/m.test(text), stamp);
       }
-      await deps.albumGains([albumId]);
+      await repo.refreshAlbumGains([albumId]);
       ids.push(id);
     }
     return present(ids);

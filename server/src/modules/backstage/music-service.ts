@@ -12,11 +12,10 @@ import type {
 import { forbidden, notFound, validationFailed } from '../../lib/domain-errors.ts';
 import { pageWindow, paginate } from '../../lib/pagination.ts';
 import { groupByOwner, inOrder } from '../catalog/present.ts';
-import { searchDocument } from '../search/document.ts';
+import { analysisColumns, newAlbumRow, newTrackRow } from '../catalog-writes/rows.ts';
 import type { MusicDeps } from './ports.ts';
 import { namesByOwner, presentAlbum, presentArtist, presentTrack } from './present.ts';
 import { createReleases } from './releases.ts';
-import { analysisColumns } from './analysis-columns.ts';
 import { NOT_AUDIO, isUsableAudio } from './audio-entry.ts';
 
 export type BackstageMusicService = ReturnType<typeof createBackstageMusicService>;
@@ -25,14 +24,15 @@ const now = () => new Date().toISOString();
 
 /** The backstage editors: tracks, albums and artists, their publishing and deletion. */
 export function createBackstageMusicService(deps: MusicDeps) {
-  const { repository: repo, policy } = deps;
+  const { repository: repo, policy, writer } = deps;
+  const { rows: writes } = writer;
   const releases = createReleases(deps);
 
   async function tracks(ids: readonly number[]): Promise<BackstageTrack[]> {
     if (!ids.length) return [];
     const [rows, artists, genres, tags] = await Promise.all([
       repo.trackRows(ids),
-      repo.artistsOf('track_artists', ids),
+      writes.artistsOf('track_artists', ids),
       repo.genreNames('track_genres', ids),
       repo.tagNames('track_tags', ids),
     ]);
@@ -52,7 +52,7 @@ export function createBackstageMusicService(deps: MusicDeps) {
     if (!ids.length) return [];
     const [rows, artists, genres, tags] = await Promise.all([
       repo.albumRows(ids),
-      repo.artistsOf('album_artists', ids),
+      writes.artistsOf('album_artists', ids),
       repo.genreNames('album_genres', ids),
       repo.tagNames('album_tags', ids),
     ]);
@@ -71,7 +71,7 @@ export function createBackstageMusicService(deps: MusicDeps) {
   async function album(id: number): Promise<BackstageAlbumDetails> {
     const [found] = await albums([id]);
     if (!found) throw notFound();
-    return { ...found, tracks: await tracks(await repo.albumTrackIds(id)) };
+    return { ...found, tracks: await tracks(await writes.albumTrackIds(id)) };
   }
 
   async function track(id: number): Promise<BackstageTrack> {
@@ -144,7 +144,7 @@ export function createBackstageMusicService(deps: MusicDeps) {
   async function writeTrack(id: number, input: TrackInput, audio: FileEntry | null) {
     const stamp = now();
     const [before] = await repo.trackRows([id]);
-    await repo.updateTrack(id, {
+    await writes.updateTrack(id, {
       ...(input.name !== undefined ? { name: input.name } : {}),
       // A track that leaves its album leaves its gain; the new album's comes below.
       ...(input.album_id !== undefined ? { album_id: input.album_id, album_gain_db: null } : {}),
@@ -168,22 +168,22 @@ export function createBackstageMusicService(deps: MusicDeps) {
         : {}),
       updated_at: stamp,
     });
-    if (input.artist_ids) await repo.setArtists('track_artists', id, input.artist_ids);
-    if (input.genres) await repo.setGenres('track_genres', id, input.genres, stamp);
-    if (input.tags) await repo.setTags('track_tags', id, input.tags, stamp);
-    if (input.lyrics !== undefined) {
-      const text = input.lyrics?.trim() || null;
-      await repo.setLyrics(id, text, text ? releases.isSynced(text) : false, stamp);
-    }
+    if (input.artist_ids) await writes.setArtists('track_artists', id, input.artist_ids);
+    if (input.genres) await writes.setGenres('track_genres', id, input.genres, stamp);
+    if (input.tags) await writes.setTags('track_tags', id, input.tags, stamp);
+    if (input.lyrics !== undefined) await writer.setLyrics(id, input.lyrics, stamp);
     // Moved between albums, or new audio measured: both albums' gains follow.
     if (input.album_id !== undefined || audio) {
-      await deps.albumGains([before?.album_id ?? null, input.album_id ?? before?.album_id ?? null]);
+      await writes.refreshAlbumGains([
+        before?.album_id ?? null,
+        input.album_id ?? before?.album_id ?? null,
+      ]);
     }
   }
 
   async function writeAlbum(id: number, input: AlbumInput) {
     const stamp = now();
-    await repo.updateAlbum(id, {
+    await writes.updateAlbum(id, {
       ...(input.name !== undefined ? { name: input.name } : {}),
       ...(input.type !== undefined ? { type: input.type } : {}),
       ...(input.release_date !== undefined ? { release_date: input.release_date } : {}),
@@ -194,34 +194,12 @@ export function createBackstageMusicService(deps: MusicDeps) {
       ...(input.gapless !== undefined ? { gapless: input.gapless ? 1 : 0 } : {}),
       updated_at: stamp,
     });
-    if (input.artist_ids) await repo.setArtists('album_artists', id, input.artist_ids);
-    if (input.genres) await repo.setGenres('album_genres', id, input.genres, stamp);
-    if (input.tags) await repo.setTags('album_tags', id, input.tags, stamp);
+    if (input.artist_ids) await writes.setArtists('album_artists', id, input.artist_ids);
+    if (input.genres) await writes.setGenres('album_genres', id, input.genres, stamp);
+    if (input.tags) await writes.setTags('album_tags', id, input.tags, stamp);
   }
 
-  /** Removes tracks and what hangs on them, through the modules that own each part. */
-  async function removeTracks(ids: number[]) {
-    if (!ids.length) return;
-    const rows = await repo.trackRows(ids);
-    const files = rows.flatMap((row) => (row.file_entry_id ? [row.file_entry_id] : []));
-    await deps.forgetLikes('tracks', ids);
-    await deps.forgetReposts('tracks', ids);
-    await deps.forgetComments(ids);
-    await deps.search.remove('track', ids);
-    // Playlist entries, artists, genres, tags, lyrics and plays go with the row (foreign keys).
-    await repo.deleteTracks(ids);
-    await deps.albumGains(rows.map((row) => row.album_id));
-    await deps.purgeFiles(files);
-  }
-
-  /** Removes an album, its tracks and what hangs on them. */
-  async function removeAlbum(id: number) {
-    await removeTracks(await repo.albumTrackIds(id));
-    await deps.forgetLikes('albums', [id]);
-    await deps.forgetReposts('albums', [id]);
-    await deps.search.remove('album', [id]);
-    await repo.deleteAlbum(id);
-  }
+  const { removeTracks, removeAlbum } = writer;
 
   const service = {
     releases,
@@ -251,27 +229,9 @@ export function createBackstageMusicService(deps: MusicDeps) {
       await checkArtists(user, input.artist_ids);
       await checkAlbum(user, input.album_id);
       const audio = input.file_entry_id ? await audioEntry(user, input.file_entry_id) : null;
-      const stamp = now();
-      const id = await repo.insertTrack({
-        name: input.name,
-        number: null,
-        duration: 0,
-        album_id: null,
-        image: null,
-        description: null,
-        owner_id: user.id,
-        is_public: 0,
-        audio_path: null,
-        audio_mime: null,
-        waveform: '[]',
-        plays: 0,
-        popularity: 0,
-        status: 'draft',
-        release_at: null,
-        file_entry_id: null,
-        created_at: stamp,
-        updated_at: stamp,
-      });
+      const id = await writes.insertTrack(
+        newTrackRow({ name: input.name, ownerId: user.id, status: 'draft', stamp: now() }),
+      );
       await writeTrack(id, input, audio);
       return track(id);
     },
@@ -300,7 +260,7 @@ export function createBackstageMusicService(deps: MusicDeps) {
       if (!(await withPublishableAudio([row])).length) {
         throw validationFailed({ file_entry_id: [NOT_AUDIO] });
       }
-      await repo.updateTrack(id, { status: 'published', updated_at: now() });
+      await writes.updateTrack(id, { status: 'published', updated_at: now() });
       await releases.syncTrack(id, { announce: true });
       return track(id);
     },
@@ -318,22 +278,9 @@ export function createBackstageMusicService(deps: MusicDeps) {
 
     async createAlbum(user: User, input: AlbumInput & { name: string; artist_ids: number[] }) {
       await checkArtists(user, input.artist_ids);
-      const stamp = now();
-      const id = await repo.insertAlbum({
-        name: input.name,
-        release_date: null,
-        image: null,
-        type: 'album',
-        description: null,
-        owner_id: user.id,
-        is_public: 0,
-        plays: 0,
-        popularity: 0,
-        status: 'draft',
-        release_at: null,
-        created_at: stamp,
-        updated_at: stamp,
-      });
+      const id = await writes.insertAlbum(
+        newAlbumRow({ name: input.name, ownerId: user.id, status: 'draft', stamp: now() }),
+      );
       await writeAlbum(id, input);
       return album(id);
     },
@@ -348,7 +295,7 @@ export function createBackstageMusicService(deps: MusicDeps) {
 
     async reorderAlbum(user: User, id: number, trackIds: number[]) {
       await policy.assertAlbum(user, id);
-      const current = await repo.albumTrackIds(id);
+      const current = await writes.albumTrackIds(id);
       const same =
         current.length === trackIds.length &&
         new Set(trackIds).size === trackIds.length &&
@@ -356,7 +303,7 @@ export function createBackstageMusicService(deps: MusicDeps) {
       if (!same) {
         throw validationFailed({ track_ids: ["Give each of the album's tracks once."] });
       }
-      await repo.setTrackNumbers(id, trackIds);
+      await writes.setTrackNumbers(id, trackIds);
       deps.afterChange();
       return album(id);
     },
@@ -365,18 +312,18 @@ export function createBackstageMusicService(deps: MusicDeps) {
     async publishAlbum(user: User, id: number) {
       await policy.assertAlbum(user, id);
       const trackRows = await withPublishableAudio(
-        await repo.trackRows(await repo.albumTrackIds(id)),
+        await repo.trackRows(await writes.albumTrackIds(id)),
       );
       if (!trackRows.length) {
         throw validationFailed({ tracks: ['Add at least one track with audio first.'] });
       }
       const [albumRow] = await repo.albumRows([id]);
       const stamp = now();
-      await repo.updateAlbum(id, { status: 'published', updated_at: stamp });
+      await writes.updateAlbum(id, { status: 'published', updated_at: stamp });
       for (const row of trackRows) {
         if (row.status !== 'draft') continue;
         // The album's date and visibility carry over to its drafts.
-        await repo.updateTrack(row.id, {
+        await writes.updateTrack(row.id, {
           status: 'published',
           release_at: row.release_at ?? albumRow?.release_at ?? null,
           updated_at: stamp,
@@ -417,34 +364,29 @@ export function createBackstageMusicService(deps: MusicDeps) {
       input: ArtistInput & { name: string },
     ): Promise<BackstageArtist> {
       const stamp = now();
-      const id = await repo.insertArtist({
+      const id = await writer.createArtist({
         name: input.name,
+        ownerId: user.id,
         image: input.image || null,
         description: input.description || null,
-        verified: 0,
         links: JSON.stringify(input.links ?? []),
-        plays: 0,
-        popularity: 0,
-        owner_id: user.id,
-        created_at: stamp,
-        updated_at: stamp,
+        stamp,
       });
-      if (input.genres?.length) await repo.setGenres('artist_genres', id, input.genres, stamp);
-      await deps.search.upsert([searchDocument('artist', id, input.name, '', 0)]);
+      if (input.genres?.length) await writes.setGenres('artist_genres', id, input.genres, stamp);
       deps.afterChange();
       return service.getArtist(user, id);
     },
     async updateArtist(user: User, id: number, input: ArtistInput): Promise<BackstageArtist> {
       await policy.assertArtist(user, id);
       const stamp = now();
-      await repo.updateArtist(id, {
+      await writes.updateArtist(id, {
         ...(input.name !== undefined ? { name: input.name } : {}),
         ...(input.image !== undefined ? { image: input.image || null } : {}),
         ...(input.description !== undefined ? { description: input.description || null } : {}),
         ...(input.links !== undefined ? { links: JSON.stringify(input.links) } : {}),
         updated_at: stamp,
       });
-      if (input.genres) await repo.setGenres('artist_genres', id, input.genres, stamp);
+      if (input.genres) await writes.setGenres('artist_genres', id, input.genres, stamp);
       deps.afterChange();
       return service.getArtist(user, id);
     },

@@ -1,12 +1,15 @@
 import type { FileEntry, User } from '@backbeat/common';
+import type { CatalogWriterCore } from '../catalog-writes/writer.ts';
 import type { NotificationsService } from '../notifications/service.ts';
-import type { SearchDocument, SearchKind } from '../search/repository.ts';
 import type { MusicPolicy } from './policy.ts';
 import type { BackstageMusicRepository } from './music-repository.ts';
 
 /** What the backstage music services use of other modules (narrow ports, DESIGN §9). */
 export interface MusicDeps {
+  /** Backstage's reads of the catalog (the editors' views). */
   repository: BackstageMusicRepository;
+  /** Every write of the catalog's rows, their listing and search entries (issue 37). */
+  writer: CatalogWriterCore;
   policy: MusicPolicy;
   /** A file entry the user may use (their own; any for admins), or null. */
   fileEntry: (user: User, id: number) => Promise<FileEntry | null>;
@@ -19,17 +22,8 @@ export interface MusicDeps {
   purgeFiles: (ids: number[]) => Promise<void>;
   /** Of these file entries, those the media pipeline found not to decode as audio. */
   failedAudio: (fileEntryIds: number[]) => Promise<Set<number>>;
-  forgetLikes: (type: 'tracks' | 'albums', ids: number[]) => Promise<void>;
-  forgetReposts: (type: 'tracks' | 'albums', ids: number[]) => Promise<void>;
-  forgetComments: (trackIds: number[]) => Promise<void>;
-  search: {
-    upsert: (documents: SearchDocument[]) => Promise<void>;
-    remove: (kind: SearchKind, ids: number[]) => Promise<void>;
-  };
   followerIds: (artistId: number) => Promise<number[]>;
   notifications: Pick<NotificationsService, 'notify'>;
   /** Drops cached public answers after a change. */
   afterChange: () => void;
-  /** Recomputes these albums' gains (album levelling) after their tracks changed. */
-  albumGains: (albumIds: (number | null)[]) => Promise<void>;
 }

@@ -93,15 +93,3 @@ export function namesByOwner(rows: { owner: number; name: string }[]): Map<numbe
   for (const row of rows) map.set(row.owner, [...(map.get(row.owner) ?? []), row.name]);
   return map;
 }
-
-/** Listed in the player: published, public, and released (no date or a date passed). */
-export function isListed(
-  item: { status: string; visibility: string; release_at: string | null },
-  now = new Date(),
-): boolean {
-  return (
-    item.status === 'published' &&
-    item.visibility === 'public' &&
-    (!item.release_at || new Date(item.release_at) <= now)
-  );
-}

@@ -11,7 +11,6 @@ import {
 import { notFound, validationFailed } from '../../lib/domain-errors.ts';
 import { paginate } from '../../lib/pagination.ts';
 import type { NotificationsService } from '../notifications/service.ts';
-import { searchDocument } from '../search/document.ts';
 import type { UsersService } from '../users/service.ts';
 import type { BackstageMusicRepository } from './music-repository.ts';
 import type { MusicDeps } from './ports.ts';
@@ -42,11 +41,11 @@ const oneOf = <T extends string>(list: readonly T[], value: string): T =>
  */
 export function createBackstageRequestsService(deps: {
   repository: BackstageRequestsRepository;
-  music: Pick<BackstageMusicRepository, 'artistRows' | 'insertArtist' | 'updateArtist'>;
+  music: Pick<BackstageMusicRepository, 'artistRows'>;
+  writer: Pick<MusicDeps['writer'], 'createArtist' | 'rows'>;
   users: Pick<UsersService, 'getById' | 'setRoles' | 'activeHoldersOf'>;
   fileEntry: (user: User, id: number) => Promise<FileEntry | null>;
   notifications: Pick<NotificationsService, 'notify'>;
-  search: MusicDeps['search'];
   afterChange: () => void;
 }) {
   const { repository: repo } = deps;
@@ -166,25 +165,15 @@ export function createBackstageRequestsService(deps: {
       const stamp = now();
       let artistId = row.artist_id;
       if (row.type === 'become-artist' || !artistId) {
-        artistId = await deps.music.insertArtist({
+        // Found by search at once, as an artist made in backstage is.
+        artistId = await deps.writer.createArtist({
           name: row.artist_name,
-          image: null,
-          description: null,
-          verified: 0,
-          links: '[]',
-          plays: 0,
-          popularity: 0,
-          owner_id: row.user_id,
-          created_at: stamp,
-          updated_at: stamp,
+          ownerId: row.user_id,
+          stamp,
         });
       }
       if (row.type === 'verify-artist') {
-        await deps.music.updateArtist(artistId, { verified: 1, updated_at: stamp });
-      }
-      if (row.type === 'become-artist' || !row.artist_id) {
-        // Found by search at once, as an artist made in backstage is.
-        await deps.search.upsert([searchDocument('artist', artistId, row.artist_name, '', 0)]);
+        await deps.writer.rows.updateArtist(artistId, { verified: 1, updated_at: stamp });
       }
       await repo.addMember(artistId, row.user_id, 'owner', stamp);
       const requester = await deps.users.getById(row.user_id);

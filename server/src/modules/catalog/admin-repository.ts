@@ -116,6 +116,8 @@ export function createCatalogAdminRepository(db: Db) {
   }
 
   return {
+    /** What points at tracks, albums or artists without a foreign key (search, channels, likes). */
+    removeTraces,
     tracksOnlyBy,
     albumsOnlyBy,
     trackIdsOfAlbums,
@@ -217,27 +219,6 @@ export function createCatalogAdminRepository(db: Db) {
         ),
       ]);
       return { comments, playlistEntries, likes };
-    },
-
-    async deleteTracks(ids: number[]): Promise<number> {
-      if (!ids.length) return 0;
-      await removeTraces('track', ids);
-      const result = await db.deleteFrom('tracks').where('id', 'in', ids).executeTakeFirst();
-      return Number(result.numDeletedRows);
-    },
-
-    async deleteAlbums(ids: number[]): Promise<number> {
-      if (!ids.length) return 0;
-      await removeTraces('album', ids);
-      const result = await db.deleteFrom('albums').where('id', 'in', ids).executeTakeFirst();
-      return Number(result.numDeletedRows);
-    },
-
-    async deleteArtists(ids: number[]): Promise<number> {
-      if (!ids.length) return 0;
-      await removeTraces('artist', ids);
-      const result = await db.deleteFrom('artists').where('id', 'in', ids).executeTakeFirst();
-      return Number(result.numDeletedRows);
     },
 
     /** How many rows a genre or tag is linked to, in one of its link tables. */

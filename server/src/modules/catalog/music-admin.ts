@@ -20,6 +20,8 @@ const flag = (value: unknown) => value === 1 || value === true;
 
 function catalogAdmin(app: FastifyInstance) {
   const repo = createCatalogAdminRepository(app.services.database.db);
+  // The rows themselves go through the catalog's write model (issue 37).
+  const writes = app.services.catalogWrites;
   const forget = async () => {
     app.services.catalogResponses.clear();
     app.services.channels.clearCache();
@@ -28,15 +30,21 @@ function catalogAdmin(app: FastifyInstance) {
   async function deleteTracks(ids: number[]) {
     await app.services.search.remove('track', ids);
     const albums = await repo.albumIdsOfTracks(ids);
-    const deleted = await repo.deleteTracks(ids);
+    await repo.removeTraces('track', ids);
+    const deleted = await writes.deleteRows('tracks', ids);
     // The albums that keep tracks level by what is left of them.
-    await app.services.catalogWrites.refreshAlbumGains(albums);
+    await writes.refreshAlbumGains(albums);
     return deleted;
   }
   async function deleteAlbums(ids: number[]) {
     await deleteTracks(await repo.trackIdsOfAlbums(ids));
     await app.services.search.remove('album', ids);
-    return repo.deleteAlbums(ids);
+    await repo.removeTraces('album', ids);
+    return writes.deleteRows('albums', ids);
+  }
+  async function deleteArtists(ids: number[]) {
+    await repo.removeTraces('artist', ids);
+    return writes.deleteRows('artists', ids);
   }
   const trackImpact = async (trackIds: number[]) => {
     const impact = await repo.trackImpact(trackIds);
@@ -47,7 +55,7 @@ function catalogAdmin(app: FastifyInstance) {
     ];
   };
   const nonEmpty = (items: { what: string; count: number }[]) => items.filter((i) => i.count > 0);
-  return { repo, forget, deleteTracks, deleteAlbums, trackImpact, nonEmpty };
+  return { repo, forget, deleteTracks, deleteAlbums, deleteArtists, trackImpact, nonEmpty };
 }
 
 export const tracksAdminRoutes = defineResource(tracksResource, {
@@ -170,7 +178,7 @@ export const artistsAdminRoutes = defineResource(artistsResource, {
         await admin.deleteAlbums(await admin.repo.albumsOnlyBy(ids));
         await admin.deleteTracks(await admin.repo.tracksOnlyBy(ids));
         await app.services.search.remove('artist', ids);
-        return admin.repo.deleteArtists(ids);
+        return admin.deleteArtists(ids);
       },
       async impact(ids: number[]) {
         const albums = await admin.repo.albumsOnlyBy(ids);

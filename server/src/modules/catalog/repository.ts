@@ -200,28 +200,6 @@ export function createCatalogRepository(db: Db, dialect: Dialect) {
       return Number(row.count);
     },
 
-    /** A play counts toward the track, its album and its artists. */
-    async addPlay(trackId: number): Promise<void> {
-      await db
-        .updateTable('tracks')
-        .set((eb) => ({ plays: eb('plays', '+', 1), popularity: eb('popularity', '+', 1) }))
-        .where('id', '=', trackId)
-        .execute();
-      await db
-        .updateTable('albums')
-        .set((eb) => ({ plays: eb('plays', '+', 1) }))
-        .where('id', '=', (eb) =>
-          eb.selectFrom('tracks').select('album_id').where('id', '=', trackId),
-        )
-        .execute();
-      await db
-        .updateTable('artists')
-        .set((eb) => ({ plays: eb('plays', '+', 1) }))
-        .where('id', 'in', (eb) =>
-          eb.selectFrom('track_artists').select('artist_id').where('track_id', '=', trackId),
-        )
-        .execute();
-    },
     ...createAlbumsArtistsQueries(db, dialect),
     ...createTaxonomyQueries(db, dialect),
     ...createOwnedIdQueries(db),

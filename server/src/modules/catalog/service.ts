@@ -340,7 +340,6 @@ export function createCatalogService(deps: { repository: CatalogRepository }) {
     /** Who sees more than the public catalog changed (a library folder's access): ask again. */
     forgetViewers: () => ownership.clear(),
 
-    addPlay: (trackId: number) => repo.addPlay(trackId),
     countTracks: () => repo.countTracks(),
   };
   return service;

@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { DecodeError } from '../../lib/audio/ffmpeg.ts';
 import { resolveInside } from '../../storage/library-files.ts';
-import type { LibraryCatalog } from '../backstage/library-catalog.ts';
+import type { LibraryCatalog } from '../catalog-writes/library.ts';
 import { analyseAudio } from '../media/analyse.ts';
 import { mimeOf } from './files.ts';
 import type { ScanDeps } from './scan.ts';

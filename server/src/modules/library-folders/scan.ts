@@ -5,7 +5,7 @@ import { processedImage } from '../../lib/image-upload.ts';
 import { libraryFileKey } from '../../storage/library-files.ts';
 import type { WriteBatch } from '../../db/database.ts';
 import type { Storage } from '../../storage/storage.ts';
-import type { LibraryCatalog, LibraryTrackInput } from '../backstage/library-catalog.ts';
+import type { LibraryCatalog, LibraryTrackInput } from '../catalog-writes/library.ts';
 import {
   MAX_COVER_BYTES,
   coverBeside,

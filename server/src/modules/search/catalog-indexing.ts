@@ -1,6 +1,5 @@
 import type { SearchDocument, SearchIndexRepository } from './repository.ts';
 import { searchDocument } from './document.ts';
-import type { CatalogWriteRepository } from '../catalog/write-repository.ts';
 
 const BATCH = 1000;
 
@@ -11,8 +10,27 @@ const namesByOwner = (rows: { owner: number; name: string }[]) => {
 };
 
 /** Keeps the search index in step with the catalog (whole rebuilds after seeding). */
+type Page<T> = (afterId: number, limit: number) => Promise<T[]>;
+interface Named {
+  id: number;
+  name: string;
+  popularity: number;
+}
+type OwnerNames = (ids: number[]) => Promise<{ owner: number; name: string }[]>;
+
+/** The catalog's rows as documents are made of them (catalog-writes/documents-repository.ts). */
+export interface DocumentSource {
+  artistDocuments: Page<Named>;
+  albumDocuments: Page<Named>;
+  trackDocuments: Page<Named & { album_name: string | null }>;
+  tagDocuments: Page<{ id: number; name: string; display_name: string }>;
+  playlistDocuments: Page<{ id: number; name: string }>;
+  artistNamesOfAlbums: OwnerNames;
+  artistNamesOfTracks: OwnerNames;
+}
+
 export function createCatalogIndexer(deps: {
-  writes: CatalogWriteRepository;
+  writes: DocumentSource;
   index: SearchIndexRepository;
 }) {
   const { writes, index } = deps;

@@ -1,7 +1,7 @@
 import { replayGainFor } from '@backbeat/common';
 import { notFound } from '../../lib/domain-errors.ts';
 import type { CatalogService, Viewer } from '../catalog/service.ts';
-import type { CatalogWriteRepository } from '../catalog/write-repository.ts';
+import type { CatalogWriteRepository } from '../catalog-writes/repository.ts';
 import {
   DEMO_INTRO_BYTES,
   demoAudioSize,

@@ -2,7 +2,7 @@ import { formatLrc } from '@backbeat/common';
 import type { Insertable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
-import { createCatalogWriteRepository } from '../../modules/catalog/write-repository.ts';
+import { createCatalogWriteRepository } from '../../modules/catalog-writes/repository.ts';
 import { demoAudioKey, plannedWaveform } from '../../modules/demo-audio/generator.ts';
 import { lyricTimes, planSong, random } from '../../modules/demo-audio/plan.ts';
 import type { Storage } from '../../storage/storage.ts';
@@ -97,8 +97,7 @@ export async function seedDemoCatalog(
       o.artwork === 'files' || i < SHARED_ARTWORK
         ? image(`${ARTWORK_PREFIX}/artist-${i}.svg`, () => artistPortrait(o.seed * 17 + i, name))
         : artworkUrl(`${ARTWORK_PREFIX}/artist-${i % SHARED_ARTWORK}.svg`);
-    const artistIds = await writes.insertManyReturningIds(
-      'artists',
+    const artistIds = await writes.insertArtists(
       artists.map((a, i) => ({
         name: a.name,
         image: artistImage(i, a.name),
@@ -151,8 +150,7 @@ export async function seedDemoCatalog(
             albumArtwork(o.seed * 13 + i, name, artistName),
           )
         : artworkUrl(`${ARTWORK_PREFIX}/album-${i % SHARED_ARTWORK}.svg`);
-    const albumIds = await writes.insertManyReturningIds(
-      'albums',
+    const albumIds = await writes.insertAlbums(
       albums.map((a, i) => ({
         name: a.name,
         release_date: a.release_date,
@@ -233,8 +231,7 @@ export async function seedDemoCatalog(
         });
       }
     });
-    const trackIds = await writes.insertManyReturningIds(
-      'tracks',
+    const trackIds = await writes.insertTracks(
       tracks.map(({ artist: _a, feature: _f, seed: _s, style: _st, ...row }) => row),
     );
     await writes.insertMany(

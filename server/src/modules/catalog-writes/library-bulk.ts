@@ -1,18 +1,10 @@
 import { searchDocument } from '../search/document.ts';
 import type { LibraryTrackInput } from './library-track-input.ts';
-import type { MusicDeps } from './ports.ts';
-import { isListed } from './present.ts';
-import { albumRowFromTags, lowerNames } from './rows-from-tags.ts';
+import { chunks, type Listing } from './listing.ts';
+import { albumRowFromTags, lowerNames, newArtistRow, newLibraryTrackRow } from './rows.ts';
+import type { CatalogWritePorts } from './writer.ts';
 
 const UNKNOWN_ARTIST = 'Unknown artist';
-/** Ids a statement where a query lists them (twice in some: PostgreSQL's 65,535 parameters). */
-const IDS = 500;
-
-const chunks = <T>(items: readonly T[], size = IDS): T[][] => {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-};
 
 /** Artist names as one track (or album) is linked to them: trimmed, each once, in order. */
 const wantedNames = (names: string[]) =>
@@ -31,7 +23,8 @@ interface Named {
  * statements a batch instead of about thirty a track.
  */
 export function createLibraryBulkWrites(
-  deps: Pick<MusicDeps, 'repository' | 'search' | 'afterChange' | 'albumGains'>,
+  deps: Pick<CatalogWritePorts, 'repository' | 'search' | 'afterChange'>,
+  listing: Listing,
   isSynced: (lyrics: string) => boolean,
 ) {
   const { repository: repo } = deps;
@@ -57,19 +50,9 @@ export function createLibraryBulkWrites(
     if (missing.length) {
       const stamp = now();
       const ids = await repo.insertArtists(
-        missing.map(([, want]) => ({
-          name: want.name,
-          image: null,
-          description: null,
-          verified: 0,
-          links: '[]',
-          plays: 0,
-          popularity: 0,
-          owner_id: null,
-          access_folder_id: want.access,
-          created_at: stamp,
-          updated_at: stamp,
-        })),
+        missing.map(([, want]) =>
+          newArtistRow({ name: want.name, ownerId: null, accessFolderId: want.access, stamp }),
+        ),
       );
       missing.forEach(([key, want], index) => byKey.set(key, { id: ids[index]!, name: want.name }));
       await deps.search.upsert(
@@ -209,35 +192,6 @@ export function createLibraryBulkWrites(
     return (item: (typeof items)[number]) => albums.get(keyOf(item))!;
   }
 
-  /** Lists new tracks as saving each would (syncTrack): public unless their folder is restricted. */
-  async function listTracks(ids: number[]) {
-    const restricted = new Map<number, number>();
-    for (const part of chunks(ids)) {
-      for (const [id, folder] of await repo.restrictedFolders('tracks', part))
-        restricted.set(id, folder);
-    }
-    await repo.updateMany(
-      'tracks',
-      ids.filter((id) => !restricted.has(id)),
-      { is_public: 1 },
-    );
-    const byFolder = new Map<number, number[]>();
-    for (const [id, folder] of restricted)
-      byFolder.set(folder, [...(byFolder.get(folder) ?? []), id]);
-    for (const [folder, trackIds] of byFolder) {
-      await repo.updateMany('tracks', trackIds, { access_folder_id: folder });
-    }
-  }
-
-  /** Artists of these tracks (and of their albums) follow the folders they exist through. */
-  async function syncArtists(trackIds: number[]) {
-    const artists = new Set<number>();
-    for (const part of chunks(trackIds)) {
-      for (const id of await repo.artistsOfTracks(part)) artists.add(id);
-    }
-    for (const part of chunks([...artists])) await repo.syncArtistAccess(part);
-  }
-
   return {
     /** New tracks (no track to update) with their artists, albums, genres and lyrics. */
     async insertTracks(inputs: LibraryTrackInput[]) {
@@ -273,32 +227,9 @@ export function createLibraryBulkWrites(
 
       const stamp = now();
       const ids = await repo.insertTracks(
-        inputs.map((input, index) => ({
-          name: input.title.slice(0, 255),
-          duration: input.durationMs,
-          album_id: albums.get(index)?.id ?? null,
-          image: input.image,
-          audio_path: input.audioPath,
-          audio_mime: input.mime,
-          waveform: JSON.stringify(input.waveform),
-          loudness_lufs: input.loudness?.integrated_lufs ?? null,
-          true_peak_dbtp: input.loudness?.true_peak_dbtp ?? null,
-          track_gain_db: input.loudness?.track_gain_db ?? null,
-          gapless: input.gapless ? JSON.stringify(input.gapless) : null,
-          library_folder_id: input.folderId,
-          updated_at: stamp,
-          number: null,
-          description: null,
-          owner_id: null,
-          is_public: 0,
-          plays: 0,
-          popularity: 0,
-          status: 'published',
-          release_at: null,
-          released_notified: 1,
-          file_entry_id: null,
-          created_at: stamp,
-        })),
+        inputs.map((input, index) =>
+          newLibraryTrackRow(input, albums.get(index)?.id ?? null, stamp),
+        ),
       );
       const artists = trackNames.map((names) => artistsOf(names));
       await repo.insertLinks(
@@ -331,8 +262,8 @@ export function createLibraryBulkWrites(
             : [];
         }),
       );
-      await listTracks(ids);
-      await deps.albumGains([...albums.values()].map((album) => album?.id ?? null));
+      await listing.listNewTracks(ids);
+      await repo.refreshAlbumGains([...albums.values()].map((album) => album?.id ?? null));
       await deps.search.upsert(
         ids.map((id, index) =>
           searchDocument(
@@ -345,7 +276,7 @@ export function createLibraryBulkWrites(
         ),
       );
       // An album's artists follow its folder's access once it is ordered (orderAlbums).
-      await syncArtists(ids.filter((_, index) => !albums.has(index)));
+      await listing.syncArtists(ids.filter((_, index) => !albums.has(index)));
       deps.afterChange();
       return ids.map((trackId, index) => ({
         trackId,
@@ -370,53 +301,10 @@ export function createLibraryBulkWrites(
           trackIds.map((id, index) => ({ id, number: index + 1, albumId })),
         ),
       );
-      for (const part of chunks(orders.map((order) => order.albumId))) await listAlbums(part);
-      await syncArtists(orders.flatMap((order) => order.trackIds));
+      for (const part of chunks(orders.map((order) => order.albumId)))
+        await listing.syncAlbums(part);
+      await listing.syncArtists(orders.flatMap((order) => order.trackIds));
       deps.afterChange();
     },
   };
-
-  /** Albums' listing and search documents, as syncAlbum sets them (no one is told). */
-  async function listAlbums(albumIds: number[]) {
-    const rows = await repo.albumRows(albumIds);
-    const listed = rows.filter((row) => isListed(row));
-    const restricted = await repo.restrictedFolders(
-      'albums',
-      listed.map((row) => row.id),
-    );
-    const groups = new Map<string, { changes: Record<string, number | null>; ids: number[] }>();
-    for (const row of rows) {
-      const isOn = isListed(row);
-      const scheduled =
-        row.status === 'published' && row.visibility === 'public' && !!row.release_at && !isOn;
-      const folder = isOn ? (restricted.get(row.id) ?? null) : null;
-      const changes = {
-        is_public: isOn && folder === null ? 1 : 0,
-        access_folder_id: folder,
-        released_notified: scheduled ? 0 : 1,
-      };
-      const key = JSON.stringify(changes);
-      const group = groups.get(key) ?? { changes, ids: [] as number[] };
-      group.ids.push(row.id);
-      groups.set(key, group);
-    }
-    for (const { changes, ids } of groups.values()) await repo.updateMany('albums', ids, changes);
-    const artists = new Map<number, string[]>();
-    for (const row of await repo.artistsOf(
-      'album_artists',
-      listed.map((album) => album.id),
-    )) {
-      artists.set(row.owner, [...(artists.get(row.owner) ?? []), row.name]);
-    }
-    await deps.search.upsert(
-      listed.map((row) =>
-        searchDocument('album', row.id, row.name, (artists.get(row.id) ?? []).join(' '), 0),
-      ),
-    );
-    const listedIds = new Set(listed.map((row) => row.id));
-    await deps.search.remove(
-      'album',
-      rows.filter((row) => !listedIds.has(row.id)).map((row) => row.id),
-    );
-  }
 }

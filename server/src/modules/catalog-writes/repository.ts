@@ -1,15 +1,24 @@
-import type { Insertable } from 'kysely';
+import type { Insertable, Updateable } from 'kysely';
 import { albumLoudnessLufs, replayGainFor, type GaplessInfo } from '@backbeat/common';
 import type { Db } from '../../db/database.ts';
 import { nowIso } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
+import { createCatalogAccessWrites } from './access-repository.ts';
+import { createCatalogBulkWrites } from './bulk-repository.ts';
+import { createCatalogDocumentReads } from './documents-repository.ts';
+import { createCatalogLinkWrites } from './links-repository.ts';
+import { createListingQueries } from './listing-repository.ts';
+import { createCatalogLookups } from './lookups-repository.ts';
 
 /** Rows per multi-row INSERT; keeps PostgreSQL under its 65,535 parameter limit. */
 const CHUNK = 500;
 
 type Table = keyof Database;
 
-/** Catalog writes: single records for factories and editors, bulk for the seeders. */
+/**
+ * The one place that writes the catalog's rows (issue 37): artists, albums, tracks, their links
+ * and lyrics, for the editors, library folders, uploads, media, admin and the seeder alike.
+ */
 export function createCatalogWriteRepository(db: Db) {
   /**
    * Each album's gain from its measured tracks (albumLoudnessLufs), stored on every one of its
@@ -68,25 +77,12 @@ export function createCatalogWriteRepository(db: Db) {
       }
     },
 
-    /** Inserts rows and returns their new ids in order (bulk seeding). */
-    async insertManyReturningIds<T extends 'artists' | 'albums' | 'tracks'>(
-      table: T,
-      rows: Insertable<Database[T]>[],
-    ): Promise<number[]> {
-      const ids: number[] = [];
-      for (let i = 0; i < rows.length; i += CHUNK) {
-        const inserted = await db
-          .insertInto(table as 'artists')
-          .values(rows.slice(i, i + CHUNK) as Insertable<Database['artists']>[])
-          .returning('id')
-          .execute();
-        ids.push(...inserted.map((r) => r.id));
+    /** A track's lyrics (LRC ones `synced`); none removes them. */
+    async setLyrics(trackId: number, text: string | null, synced: boolean, now = nowIso()) {
+      if (!text) {
+        await db.deleteFrom('lyrics').where('track_id', '=', trackId).execute();
+        return;
       }
-      return ids;
-    },
-
-    async setLyrics(trackId: number, text: string, synced: boolean): Promise<void> {
-      const now = nowIso();
       await db
         .insertInto('lyrics')
         .values({
@@ -98,6 +94,61 @@ export function createCatalogWriteRepository(db: Db) {
         })
         .onConflict((oc) =>
           oc.column('track_id').doUpdateSet({ text, is_synced: synced ? 1 : 0, updated_at: now }),
+        )
+        .execute();
+    },
+
+    async updateTrack(id: number, changes: Updateable<Database['tracks']>) {
+      await db.updateTable('tracks').set(changes).where('id', '=', id).execute();
+    },
+    async updateAlbum(id: number, changes: Updateable<Database['albums']>) {
+      await db.updateTable('albums').set(changes).where('id', '=', id).execute();
+    },
+    async updateArtist(id: number, changes: Updateable<Database['artists']>) {
+      await db.updateTable('artists').set(changes).where('id', '=', id).execute();
+    },
+    /** An album's tracks numbered in this order (a track moved away meanwhile is left alone). */
+    async setTrackNumbers(albumId: number, trackIds: number[]) {
+      await db.transaction().execute(async (trx) => {
+        for (const [index, id] of trackIds.entries()) {
+          await trx
+            .updateTable('tracks')
+            .set({ number: index + 1 })
+            .where('id', '=', id)
+            .where('album_id', '=', albumId)
+            .execute();
+        }
+      });
+    },
+    /** Deletes rows; what hangs on them by foreign key (links, lyrics, plays) goes with them. */
+    async deleteRows(table: 'tracks' | 'albums' | 'artists', ids: readonly number[]) {
+      if (!ids.length) return 0;
+      const result = await db
+        .deleteFrom(table as 'tracks')
+        .where('id', 'in', ids)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
+    /** A play counts toward the track, its album and its artists. */
+    async addPlay(trackId: number): Promise<void> {
+      await db
+        .updateTable('tracks')
+        .set((eb) => ({ plays: eb('plays', '+', 1), popularity: eb('popularity', '+', 1) }))
+        .where('id', '=', trackId)
+        .execute();
+      await db
+        .updateTable('albums')
+        .set((eb) => ({ plays: eb('plays', '+', 1) }))
+        .where('id', '=', (eb) =>
+          eb.selectFrom('tracks').select('album_id').where('id', '=', trackId),
+        )
+        .execute();
+      await db
+        .updateTable('artists')
+        .set((eb) => ({ plays: eb('plays', '+', 1) }))
+        .where('id', 'in', (eb) =>
+          eb.selectFrom('track_artists').select('artist_id').where('track_id', '=', trackId),
         )
         .execute();
     },
@@ -171,72 +222,13 @@ export function createCatalogWriteRepository(db: Db) {
       return row.id;
     },
 
-    /** All of a kind, in id order, a page at a time (search reindexing). */
-    async trackDocuments(afterId: number, limit: number) {
-      return db
-        .selectFrom('tracks')
-        .leftJoin('albums', 'albums.id', 'tracks.album_id')
-        .select(['tracks.id', 'tracks.name', 'tracks.popularity', 'albums.name as album_name'])
-        .where('tracks.id', '>', afterId)
-        .orderBy('tracks.id')
-        .limit(limit)
-        .execute();
-    },
-    async albumDocuments(afterId: number, limit: number) {
-      return db
-        .selectFrom('albums')
-        .select(['id', 'name', 'popularity'])
-        .where('id', '>', afterId)
-        .orderBy('id')
-        .limit(limit)
-        .execute();
-    },
-    async artistDocuments(afterId: number, limit: number) {
-      return db
-        .selectFrom('artists')
-        .select(['id', 'name', 'popularity'])
-        .where('id', '>', afterId)
-        .orderBy('id')
-        .limit(limit)
-        .execute();
-    },
-    async tagDocuments(afterId: number, limit: number) {
-      return db
-        .selectFrom('tags')
-        .select(['id', 'name', 'display_name'])
-        .where('id', '>', afterId)
-        .orderBy('id')
-        .limit(limit)
-        .execute();
-    },
-    async playlistDocuments(afterId: number, limit: number) {
-      return db
-        .selectFrom('playlists')
-        .select(['id', 'name', 'is_public'])
-        .where('id', '>', afterId)
-        .orderBy('id')
-        .limit(limit)
-        .execute();
-    },
-    async artistNamesOfTracks(trackIds: number[]) {
-      if (!trackIds.length) return [];
-      return db
-        .selectFrom('track_artists')
-        .innerJoin('artists', 'artists.id', 'track_artists.artist_id')
-        .select(['track_artists.track_id as owner', 'artists.name'])
-        .where('track_artists.track_id', 'in', trackIds)
-        .execute();
-    },
-    async artistNamesOfAlbums(albumIds: number[]) {
-      if (!albumIds.length) return [];
-      return db
-        .selectFrom('album_artists')
-        .innerJoin('artists', 'artists.id', 'album_artists.artist_id')
-        .select(['album_artists.album_id as owner', 'artists.name'])
-        .where('album_artists.album_id', 'in', albumIds)
-        .execute();
-    },
     now: nowIso,
+    ...createCatalogLinkWrites(db),
+    ...createCatalogAccessWrites(db),
+    ...createCatalogBulkWrites(db),
+    ...createCatalogDocumentReads(db),
+    ...createListingQueries(db),
+    ...createCatalogLookups(db),
   };
 }
 

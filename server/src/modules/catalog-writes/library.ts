@@ -1,9 +1,7 @@
-import { searchDocument } from '../search/document.ts';
-import { createLibraryBulkWrites } from './library-catalog-bulk.ts';
-import type { BackstageMusicService } from './music-service.ts';
-import type { MusicDeps } from './ports.ts';
+import { createLibraryBulkWrites } from './library-bulk.ts';
 import type { LibraryTrackInput } from './library-track-input.ts';
-import { albumRowFromTags, lowerNames } from './rows-from-tags.ts';
+import { audioColumns, libraryTrackColumns, lowerNames, newLibraryTrackRow } from './rows.ts';
+import type { CatalogWritePorts, CatalogWriterCore } from './writer.ts';
 
 /** What a scanned library file says about its track (issue 18). */
 export type { LibraryTrackInput } from './library-track-input.ts';
@@ -18,11 +16,12 @@ const ACCESS_BATCH = 200;
  * artists and albums by name (case-insensitive). Removal takes the existing deletion path.
  */
 export function createLibraryCatalog(
-  deps: Pick<MusicDeps, 'repository' | 'search' | 'afterChange' | 'albumGains'>,
-  music: Pick<BackstageMusicService, 'releases' | 'removeTracks' | 'removeAlbum'>,
+  writer: CatalogWriterCore,
+  deps: Pick<CatalogWritePorts, 'repository' | 'search' | 'afterChange'>,
 ) {
   const { repository: repo } = deps;
-  const bulk = createLibraryBulkWrites(deps, music.releases.isSynced);
+  const { listing } = writer;
+  const bulk = createLibraryBulkWrites(deps, listing, writer.isSyncedLyrics);
 
   /** `accessFolderId`: new artists start restricted to that folder (it restricts access). */
   async function ensureArtists(
@@ -40,22 +39,7 @@ export function createLibraryCatalog(
         ids.push(found.id);
         continue;
       }
-      const stamp = now();
-      const id = await repo.insertArtist({
-        name,
-        image: null,
-        description: null,
-        verified: 0,
-        links: '[]',
-        plays: 0,
-        popularity: 0,
-        owner_id: null,
-        access_folder_id: accessFolderId,
-        created_at: stamp,
-        updated_at: stamp,
-      });
-      await deps.search.upsert([searchDocument('artist', id, name, '', 0)]);
-      ids.push(id);
+      ids.push(await writer.createArtist({ name, ownerId: null, accessFolderId, stamp: now() }));
     }
     return [...new Set(ids)];
   }
@@ -69,26 +53,17 @@ export function createLibraryCatalog(
     // Only the library's own albums: a release an artist owns is never changed by an import.
     const found = await repo.albumByName(album.name, artistIds, true);
     if (found) {
-      const [row] = await repo.albumRows([found.id]);
-      if (row && !row.image && image) await repo.updateAlbum(found.id, { image });
+      if (!found.image && image) await repo.updateAlbum(found.id, { image });
       return found.id;
     }
-    const stamp = now();
-    const id = await repo.insertAlbum(
-      albumRowFromTags({
-        name: album.name,
-        year: album.year,
-        compilation: album.compilation,
-        image,
-        ownerId: null,
-        status: 'published',
-        stamp,
-      }),
-    );
-    await repo.setArtists('album_artists', id, artistIds);
-    if (album.genres.length)
-      await repo.setGenres('album_genres', id, lowerNames(album.genres), stamp);
-    return id;
+    return writer.createAlbumFromTags({
+      ...album,
+      image,
+      ownerId: null,
+      status: 'published',
+      stamp: now(),
+      artistIds,
+    });
   }
 
   const catalog = {
@@ -101,48 +76,20 @@ export function createLibraryCatalog(
       const access = input.restricted ? input.folderId : null;
       const artistIds = await ensureArtists(names, access);
       const albumId = input.album ? await ensureAlbum(input.album, input.image, access) : null;
-      const [before] = trackId ? await repo.trackRows([trackId]) : [];
+      const [before] = trackId ? await repo.trackAlbums([trackId]) : [];
       const stamp = now();
-      const values = {
-        name: input.title.slice(0, 255),
-        duration: input.durationMs,
-        album_id: albumId,
-        image: input.image,
-        audio_path: input.audioPath,
-        audio_mime: input.mime,
-        waveform: JSON.stringify(input.waveform),
-        loudness_lufs: input.loudness?.integrated_lufs ?? null,
-        true_peak_dbtp: input.loudness?.true_peak_dbtp ?? null,
-        track_gain_db: input.loudness?.track_gain_db ?? null,
-        gapless: input.gapless ? JSON.stringify(input.gapless) : null,
-        library_folder_id: input.folderId,
-        updated_at: stamp,
-      };
       let id: number;
       if (before) {
         id = before.id;
-        await repo.updateTrack(id, values);
+        await repo.updateTrack(id, libraryTrackColumns(input, albumId, stamp));
       } else {
-        id = await repo.insertTrack({
-          ...values,
-          number: null,
-          description: null,
-          owner_id: null,
-          is_public: 0,
-          plays: 0,
-          popularity: 0,
-          status: 'published',
-          release_at: null,
-          file_entry_id: null,
-          created_at: stamp,
-        });
+        id = await repo.insertTrack(newLibraryTrackRow(input, albumId, stamp));
       }
       await repo.setArtists('track_artists', id, artistIds);
       await repo.setGenres('track_genres', id, lowerNames(input.genres), stamp);
-      const lyrics = input.lyrics?.trim() || null;
-      await repo.setLyrics(id, lyrics, lyrics ? music.releases.isSynced(lyrics) : false, stamp);
-      await music.releases.syncTrack(id, { announce: false });
-      await deps.albumGains([albumId, before?.album_id ?? null]);
+      await writer.setLyrics(id, input.lyrics, stamp);
+      await listing.syncTrack(id);
+      await repo.refreshAlbumGains([albumId, before?.album_id ?? null]);
       // An album's artists follow its folder's access once it is ordered (orderAlbum).
       if (!albumId) await repo.syncArtistAccess(await repo.artistsOfTracks([id]));
       return { trackId: id, albumId, previousAlbumId: before?.album_id ?? null };
@@ -176,32 +123,29 @@ export function createLibraryCatalog(
       await repo.updateTrack(trackId, {
         duration: analysis.durationMs,
         waveform: JSON.stringify(analysis.waveform),
-        loudness_lufs: analysis.loudness?.integrated_lufs ?? null,
-        true_peak_dbtp: analysis.loudness?.true_peak_dbtp ?? null,
-        track_gain_db: analysis.loudness?.track_gain_db ?? null,
-        gapless: analysis.gapless ? JSON.stringify(analysis.gapless) : null,
+        ...audioColumns(analysis),
         updated_at: now(),
       });
-      const [row] = await repo.trackRows([trackId]);
-      await deps.albumGains([row?.album_id ?? null]);
+      const [row] = await repo.trackAlbums([trackId]);
+      await repo.refreshAlbumGains([row?.album_id ?? null]);
       deps.afterChange();
     },
 
     /** Puts an album's tracks in the given order (disc, then number) and lists the album. */
     async orderAlbum(albumId: number, trackIds: number[]) {
       await repo.setTrackNumbers(albumId, trackIds);
-      await music.releases.syncAlbum(albumId, { announce: false });
+      await listing.syncAlbum(albumId);
       await repo.syncArtistAccess(await repo.artistsOfTracks(trackIds));
     },
 
     /** Albums left without tracks that nobody owns (the library's own) go too. */
     async tidyAlbums(albumIds: number[]) {
-      const rows = await repo.albumRows([...new Set(albumIds)]);
+      const rows = await repo.albumTrackCounts([...new Set(albumIds)]);
       for (const row of rows) {
         if (Number(row.tracks_count ?? 0) === 0 && row.owner_id === null) {
-          await music.removeAlbum(row.id);
+          await writer.removeAlbum(row.id);
         } else {
-          await music.releases.syncAlbum(row.id, { announce: false });
+          await listing.syncAlbum(row.id);
         }
       }
       deps.afterChange();
@@ -209,8 +153,8 @@ export function createLibraryCatalog(
 
     /** The existing deletion path: likes, reposts, comments, search and playlist entries. */
     async removeTracks(trackIds: number[]) {
-      const rows = await repo.trackRows(trackIds);
-      await music.removeTracks(trackIds);
+      const rows = await repo.trackAlbums(trackIds);
+      await writer.removeTracks(trackIds);
       const albums = rows.flatMap((row) => (row.album_id ? [row.album_id] : []));
       if (albums.length) await catalog.tidyAlbums(albums);
       deps.afterChange();
@@ -223,10 +167,10 @@ export function createLibraryCatalog(
     async syncAccess(trackIds: number[]) {
       for (let start = 0; start < trackIds.length; start += ACCESS_BATCH) {
         const batch = trackIds.slice(start, start + ACCESS_BATCH);
-        for (const id of batch) await music.releases.syncTrack(id, { announce: false });
-        const albums = new Set((await repo.trackRows(batch)).map((row) => row.album_id));
+        for (const id of batch) await listing.syncTrack(id);
+        const albums = new Set((await repo.trackAlbums(batch)).map((row) => row.album_id));
         for (const album of albums) {
-          if (album) await music.releases.syncAlbum(album, { announce: false });
+          if (album) await listing.syncAlbum(album);
         }
         await repo.syncArtistAccess(await repo.artistsOfTracks(batch));
       }
@@ -238,7 +182,7 @@ export function createLibraryCatalog(
 
     /** Which of these tracks still exist (an admin may have deleted one). */
     async existingTrackIds(trackIds: number[]): Promise<number[]> {
-      return (await repo.trackRows(trackIds)).map((row) => row.id);
+      return (await repo.trackAlbums(trackIds)).map((row) => row.id);
     },
   };
   return catalog;

@@ -1,13 +1,12 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { opensFolder } from '../catalog/visibility.ts';
 
 /**
  * Which tracks, albums and artists exist only through a restricted library folder (issue 18):
  * a track whose file is in one; an album nobody owns whose every track is in the same one; an
  * artist nobody owns whose every track (their own and their albums') is in the same one.
  */
-export function createLibraryAccessQueries(db: Db) {
+export function createCatalogAccessWrites(db: Db) {
   /** The restricted folder all these tracks are in, or null (none, or several sources). */
   const onlyFolder = sql<
     number | null
@@ -58,17 +57,6 @@ export function createLibraryAccessQueries(db: Db) {
           .where('id', '=', Number(row.id))
           .execute();
       }
-    },
-
-    /** Whether the user may see music restricted to this folder (catalog/visibility.ts). */
-    async opensFolder(folderId: number, userId: number): Promise<boolean> {
-      const row = await db
-        .selectFrom('library_folders')
-        .select('library_folders.id')
-        .where('library_folders.id', '=', folderId)
-        .where(opensFolder(sql.ref('library_folders.id'), userId))
-        .executeTakeFirst();
-      return !!row;
     },
 
     /** The artists of these tracks and of their albums. */

@@ -20,9 +20,9 @@ type Link = 'track_artists' | 'album_artists' | 'track_genres' | 'album_genres';
 
 /**
  * The library import's bulk SQL (issue 18): many rows a statement where the editors' path
- * writes one track at a time (library-catalog-bulk.ts).
+ * writes one track at a time (library-bulk.ts).
  */
-export function createLibraryBulkQueries(db: Db) {
+export function createCatalogBulkWrites(db: Db) {
   /**
    * Inserts rows and answers their ids in the rows' order. Ids of one statement are given in
    * the order of its rows (an autoincrement or a sequence), so sorting them restores it
