@@ -44,6 +44,16 @@ export const healthLive = endpoint({
   response: z.object({ status: z.literal('ok') }),
 });
 
+/** The committed OpenAPI document, served as a file (server/openapi.json). */
+export const getOpenApiDocument = endpoint({
+  method: 'GET',
+  path: '/api-docs/openapi.json',
+  access: 'public',
+  summary: 'This document: the OpenAPI 3.1 description of the API',
+  tags: ['meta'],
+  response: z.object({ openapi: z.string() }).catchall(z.unknown()),
+});
+
 export const healthReady = endpoint({
   method: 'GET',
   path: '/health/ready',
@@ -95,6 +105,7 @@ export const downloadLatestErrorLog = endpoint({
   access: 'public',
   summary: 'The latest error log (debug mode: anyone who saw the error; else logs.view)',
   tags: ['app'],
+  errors: [401, 403, 404],
   response: notJson('file', 'The log file as an attachment.', 'text/plain'),
 });
 

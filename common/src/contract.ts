@@ -54,6 +54,11 @@ export interface EndpointDefinition {
   path: string;
   /** Who may call it: `public`, `auth` or a permission name. */
   access: RouteAccess;
+  /**
+   * The operation's name in the OpenAPI document (what generated clients call it); the
+   * contract's export name from common/contracts unless declared here.
+   */
+  operationId?: string;
   /** A one-line description for the OpenAPI document. */
   summary?: string;
   /** Groups operations in the OpenAPI document (the feature's name). */
@@ -66,10 +71,11 @@ export interface EndpointDefinition {
   /** The success status; 200 unless said otherwise (201 for creations). */
   status?: 200 | 201 | 204;
   /**
-   * Error answers beyond those its shape implies (422 with input, 401/403 unless public, 404
-   * with path params, 419 for state changes): 423 password confirmation, 429 rate limits.
+   * Error answers beyond those its shape implies (400/422 with input, 401/403 unless public,
+   * 404 and 414 with path params, 419 for state changes): 423 password confirmation, 429 rate
+   * limits, 404 for what a body or query names, 401/403 checked by the handler itself.
    */
-  errors?: readonly (423 | 429)[];
+  errors?: readonly (401 | 403 | 404 | 423 | 429)[];
 }
 
 /** Declares an endpoint; the literal types are kept so the client and server are typed. */

@@ -100,7 +100,17 @@ const listFields = {
   query: z.string().trim().max(100, 'The search text is too long.').optional(),
 };
 const idParamsSchema = z.object({ id: positiveInt('id') });
-const idListParamsSchema = z.object({ ids: idListSchema });
+/**
+ * The ids of a delete are one path segment named like the single row's (`/genres/:id`, `1,2,3`),
+ * so the two paths are one path template in the OpenAPI document.
+ */
+const idListParamsSchema = z.object({
+  id: idListSchema.meta({ description: 'One id, or several separated by commas (`1,2,3`).' }),
+});
+
+/** `custom-pages` → `CustomPages`, for operation ids. */
+const pascalCase = (name: string) =>
+  name.replace(/(^|[-_ ])(\w)/g, (_, _separator: string, letter: string) => letter.toUpperCase());
 
 /** The query of a list: page, size, sort, order, text filter and the column filters. */
 export function listQuerySchema<
@@ -130,11 +140,13 @@ export function resource<
   const { name, item, access, schemas } = definition;
   const path = `/api/v1/admin/${name}`;
   const tags = [`admin: ${name}`];
+  const operationId = (operation: string) => `admin${pascalCase(name)}${operation}`;
   const one = z.object({ [item]: schemas.row }) as z.ZodObject<{ [key: string]: Row }>;
   return {
     ...definition,
     operations: definition.operations ?? (['create', 'update'] as const),
     list: endpoint({
+      operationId: operationId('List'),
       method: 'GET',
       path,
       access: access.view,
@@ -144,6 +156,7 @@ export function resource<
       response: paginationOf(schemas.row),
     }),
     show: endpoint({
+      operationId: operationId('Show'),
       method: 'GET',
       path: `${path}/:id`,
       access: access.view,
@@ -153,6 +166,7 @@ export function resource<
       response: one,
     }),
     create: endpoint({
+      operationId: operationId('Create'),
       method: 'POST',
       path,
       access: access.manage,
@@ -163,6 +177,7 @@ export function resource<
       status: 201,
     }),
     update: endpoint({
+      operationId: operationId('Update'),
       method: 'PUT',
       path: `${path}/:id`,
       access: access.manage,
@@ -173,8 +188,9 @@ export function resource<
       response: one,
     }),
     deleteMany: endpoint({
+      operationId: operationId('Delete'),
       method: 'DELETE',
-      path: `${path}/:ids`,
+      path: `${path}/:id`,
       access: access.manage,
       summary: `Deletes ${name} by id, all or none (comma-separated ids; needs admin.access too)`,
       tags,
@@ -182,8 +198,9 @@ export function resource<
       response: z.object({ deleted: z.number() }),
     }),
     impact: endpoint({
+      operationId: operationId('DeleteImpact'),
       method: 'GET',
-      path: `${path}/:ids/impact`,
+      path: `${path}/:id/impact`,
       access: access.manage,
       summary: `What else goes when these ${name} are deleted (needs admin.access too)`,
       tags,

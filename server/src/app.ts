@@ -15,7 +15,7 @@ import { registerBodyChecks } from './http/body-checks.ts';
 import { refusingNulInQuery } from './http/query-checks.ts';
 import { appPasswordRoutes } from './modules/subsonic/account-routes.ts';
 import { subsonicRoutes } from './modules/subsonic/routes.ts';
-import { registerErrorHandling } from './http/errors.ts';
+import { answerUnroutableRequest, registerErrorHandling } from './http/errors.ts';
 import { nextRequestId, registerRequestLogging } from './http/request-logger.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { responseSerializerCompiler } from './http/response-serializer.ts';
@@ -110,6 +110,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // `Connection: close`) instead of a 503: a SIGTERM under load must not fail anyone.
     return503OnClosing: false,
     routerOptions: { querystringParser: parseQuery, ignoreTrailingSlash: true },
+    // A path the router cannot read (badly encoded, or a segment past its length limit) is
+    // answered in the one error shape, not Fastify's own.
+    frameworkErrors: answerUnroutableRequest,
     rewriteUrl: (req) => {
       applyMethodOverride(req);
       return req.url ?? '/';
@@ -195,8 +198,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (options.logger !== false) registerRequestLogging(app, config.logLevel);
 
   await options.instrument?.(app);
-  // Before any route: the generator collects routes as they are added.
-  await registerOpenApi(app);
+  registerOpenApi(app, resolve(projectRoot, 'server/openapi.json'));
   await app.register(healthRoutes);
   await app.register(bootstrapRoutes);
   await app.register(authRoutes);

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerEndpoint } from '../src/http/endpoint.ts';
 import { isApiUrl } from '../src/http/request-context.ts';
 import { OPENAPI_FILE, formatOpenApi, generateOpenApiDocument } from '../src/openapi-document.ts';
+import { guestBrowser } from './helpers/accounts.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 
 /** A test-only endpoint whose handler sends bytes that break its contract (like a stale cache). */
@@ -96,16 +97,49 @@ describe('GET /api-docs/openapi.json', () => {
     expect(operation.responses['200'].content['application/json'].schema.properties).toHaveProperty(
       'logged',
     );
-    for (const status of ['401', '403', '404', '419', '422']) {
-      expect(operation.responses[status].content['application/json'].schema.required).toEqual([
-        'message',
-      ]);
+    // Every error answer is the one error shape, named once.
+    expect(document.components.schemas.Error.required).toEqual(['message']);
+    for (const status of ['400', '401', '403', '404', '414', '419', '422']) {
+      expect(operation.responses[status].content['application/json'].schema).toEqual({
+        $ref: '#/components/schemas/Error',
+      });
     }
     expect(operation.security).toEqual([{ session: [] }, { apiToken: [] }]);
+    expect(operation.operationId).toBe('logTrackPlay');
+  });
+
+  it('is the committed server/openapi.json, served as it is', async () => {
+    const response = await testApp.app.inject({ url: '/api-docs/openapi.json' });
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(response.body).toBe(await readFile(OPENAPI_FILE, 'utf8'));
   });
 
   it('matches the committed server/openapi.json (run `npm run openapi` after changing a contract)', async () => {
     const committed = await readFile(OPENAPI_FILE, 'utf8');
     expect(committed).toBe(formatOpenApi(await generateOpenApiDocument()));
+  });
+});
+
+describe('requests the server cannot read: answered as the document says, in the one error shape', () => {
+  it('answers a path segment past the router limit with 414 in the one error shape', async () => {
+    const response = await testApp.app.inject({ url: `/api/v1/albums/${'9'.repeat(200)}` });
+    expect(response.statusCode).toBe(414);
+    expect(response.json()).toEqual({ message: 'A part of the address is too long.' });
+  });
+
+  it('answers a badly encoded path segment with 400 in the one error shape', async () => {
+    const response = await testApp.app.inject({ url: '/api/v1/albums/%E0%A4%A' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: 'The address is not validly encoded.' });
+  });
+
+  it('answers a body that is not JSON with 400 in the one error shape', async () => {
+    const browser = await guestBrowser(testApp.app);
+    await browser.get('/api/v1/bootstrap-data');
+    const response = await browser.post('/api/v1/logs/client-errors', '{not json', {
+      'content-type': 'application/json',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: 'The request body is not valid JSON.' });
   });
 });

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { InvalidInputError } from '../lib/invalid-input.ts';
 import { DomainError, type DomainErrorKind } from '../lib/domain-errors.ts';
@@ -18,7 +18,22 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The content length does not match the body.',
   FST_REQ_FILE_TOO_LARGE: 'The file is too large.',
   FST_INVALID_MULTIPART_CONTENT_TYPE: 'The request is not a multipart upload.',
+  FST_ERR_BAD_URL: 'The address is not validly encoded.',
+  FST_ERR_MAX_PARAM_LENGTH: 'A part of the address is too long.',
 };
+
+/**
+ * Fastify's `frameworkErrors`: a path the router cannot read (badly encoded: 400; a segment
+ * past the router's length limit: 414) is answered in the one error shape, not Fastify's own.
+ */
+export function answerUnroutableRequest(
+  error: FastifyError,
+  _request: unknown,
+  reply: FastifyReply,
+) {
+  const status = error.statusCode ?? 400;
+  void reply.code(status).send({ message: FRAMEWORK_MESSAGES[error.code] ?? error.message });
+}
 
 /** Where each kind of service error lands in HTTP (DESIGN §4). */
 const DOMAIN_STATUS: Record<DomainErrorKind, number> = {

@@ -158,7 +158,7 @@ export function defineResource<R extends AnyResource>(
       app,
       contracts.deleteMany,
       async (request) => ({
-        deleted: await service.deleteMany((request.params as { ids: number[] }).ids, request.user!),
+        deleted: await service.deleteMany((request.params as { id: number[] }).id, request.user!),
       }),
       admin,
     );
@@ -166,7 +166,7 @@ export function defineResource<R extends AnyResource>(
       app,
       contracts.impact,
       async (request) => ({
-        impact: await service.impact((request.params as { ids: number[] }).ids),
+        impact: await service.impact((request.params as { id: number[] }).id),
       }),
       admin,
     );

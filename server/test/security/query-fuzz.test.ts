@@ -1,6 +1,7 @@
+import { readFile } from 'node:fs/promises';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openApiDocument } from '../../src/http/openapi.ts';
+import { OPENAPI_FILE } from '../../src/openapi-document.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { seedSmallCatalog } from '../helpers/catalog.ts';
 import { openBrowser, type Browser } from '../helpers/client.ts';
@@ -32,7 +33,7 @@ beforeAll(async () => {
   admin = await openBrowser(t.app, { ip: '10.251.0.1' });
   await admin.login(t.admin.email, t.admin.password);
   guest = await openBrowser(t.app, { ip: '10.251.0.2' });
-  const document = openApiDocument(t.app) as {
+  const document = JSON.parse(await readFile(OPENAPI_FILE, 'utf8')) as {
     paths: Record<string, Record<string, { parameters?: { in: string; name: string }[] }>>;
   };
   operations = Object.entries(document.paths).flatMap(([path, methods]) =>

@@ -76,7 +76,7 @@ export const billingAdminRoutes: RoutesPlugin = async (app) => {
   registerEndpoint(
     app,
     plansResource.deleteMany,
-    async (request) => ({ deleted: await plans.deleteMany(request.params.ids) }),
+    async (request) => ({ deleted: await plans.deleteMany(request.params.id) }),
     admin,
   );
 
@@ -124,7 +124,7 @@ export const billingAdminRoutes: RoutesPlugin = async (app) => {
   registerEndpoint(
     app,
     subscriptionsResource.deleteMany,
-    async (request) => ({ deleted: await billing.deleteMany(request.params.ids) }),
+    async (request) => ({ deleted: await billing.deleteMany(request.params.id) }),
     admin,
   );
   registerEndpoint(

@@ -66,13 +66,14 @@ export function useSaveResource<Row extends ResourceRow>(resource: ResourceContr
 
 /** What else goes with these rows (asked before the confirmation opens). */
 export const fetchDeleteImpact = async (resource: ResourceContracts, ids: number[]) =>
-  ((await call(resource.impact, { ids })) as { impact: { what: string; count: number }[] }).impact;
+  ((await call(resource.impact, { id: ids })) as { impact: { what: string; count: number }[] })
+    .impact;
 
 export function useDeleteResources(resource: ResourceContracts) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (ids: number[]) =>
-      call(resource.deleteMany, { ids }) as Promise<{ deleted: number }>,
+      call(resource.deleteMany, { id: ids }) as Promise<{ deleted: number }>,
     onSuccess: () => client.invalidateQueries({ queryKey: resourceKeys.all(resource) }),
   });
 }
