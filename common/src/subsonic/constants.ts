@@ -42,6 +42,8 @@ export const SUBSONIC_MAX_USER_NAME_LENGTH = 255;
 export const SUBSONIC_COVER_MAX_SIZE = 1200;
 /** Items one list call may ask for (getAlbumList2 size, search3 counts). */
 export const SUBSONIC_MAX_PAGE = 500;
+/** A bookmark's comment is kept up to this many characters. */
+export const SUBSONIC_BOOKMARK_COMMENT_MAX = 500;
 
 // App passwords: for clients that only know Subsonic's user name + password or token sign-in.
 

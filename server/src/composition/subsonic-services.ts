@@ -3,7 +3,10 @@ import type { Cipher } from '../lib/crypto.ts';
 import type { User } from '@backbeat/common';
 import { createCatalogBrowseRepository } from '../modules/catalog/browse-repository.ts';
 import { createCatalogBrowse } from '../modules/catalog/browse-service.ts';
+import { createAccountCalls } from '../modules/subsonic/account-calls.ts';
 import { createAppPasswordsService } from '../modules/subsonic/app-passwords.ts';
+import { createBookmarksRepository } from '../modules/subsonic/bookmarks-repository.ts';
+import { createBrowseCalls } from '../modules/subsonic/browse-calls.ts';
 import { createSubsonicAuth } from '../modules/subsonic/auth.ts';
 import type { IdKind } from '../modules/subsonic/ids.ts';
 import { createLibraryCalls } from '../modules/subsonic/library-calls.ts';
@@ -20,9 +23,11 @@ export function createSubsonicServices(
     music: MusicServices;
     cipher: Cipher;
     accessTokens: { authenticate(token: string): Promise<number | null> };
-    users: Parameters<typeof createSubsonicAuth>[0]['users'] & {
-      signInRevoked(userId: number): void;
-    };
+    users: Parameters<typeof createSubsonicAuth>[0]['users'] &
+      Parameters<typeof createAccountCalls>[0]['users'] & {
+        signInRevoked(userId: number): void;
+      };
+    libraryFolders: Parameters<typeof createAccountCalls>[0]['libraryFolders'];
   },
 ) {
   const { music } = deps;
@@ -46,6 +51,22 @@ export function createSubsonicServices(
     playlists: music.playlists,
     plays: music.plays,
     repository,
+  });
+
+  const browseCalls = createBrowseCalls({
+    library,
+    browse,
+    catalog: music.catalog,
+    search: music.search,
+    radio: music.radio,
+  });
+  const account = createAccountCalls({
+    library,
+    listener,
+    catalog: music.catalog,
+    bookmarks: createBookmarksRepository(database.db),
+    libraryFolders: deps.libraryFolders,
+    users: deps.users,
   });
 
   /** The image a cover art id points at, if the user may see that item. */
@@ -74,6 +95,8 @@ export function createSubsonicServices(
       }),
       library,
       listener,
+      browse: browseCalls,
+      account,
       coverImage,
       appPasswords: createAppPasswordsService({
         repository,

@@ -31,8 +31,20 @@ export interface RatingsTable {
   updated_at: string;
 }
 
+/** A listener's saved position in a song (0026_bookmarks). */
+export interface BookmarksTable {
+  user_id: number;
+  track_id: number;
+  position_ms: BigInt;
+  comment: string | null;
+  changed_by: string;
+  created_at: string;
+  changed_at: string;
+}
+
 export interface SubsonicTables {
   app_passwords: AppPasswordsTable;
   play_queues: PlayQueuesTable;
   ratings: RatingsTable;
+  bookmarks: BookmarksTable;
 }

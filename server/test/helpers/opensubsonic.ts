@@ -1,111 +1,34 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 
 /**
  * Validates /rest answers against the OpenSubsonic OpenAPI description kept beside the repo
- * (`../shared/opensubsonic/openapi.json`, Apache-2.0; read from there, never copied in).
- * The description points at a few files it does not carry (`./responses/…json`); those are
- * written here from the OpenSubsonic docs, as strict as the docs say.
+ * (`../shared/opensubsonic/openapi.json`, Apache-2.0; read from there, never copied in), with
+ * the response schemas it refers to (`./responses/…json`) read from the folder beside it.
  */
 const DESCRIPTION = fileURLToPath(
   new URL('../../../../shared/opensubsonic/openapi.json', import.meta.url),
 );
+const RESPONSES = join(dirname(DESCRIPTION), 'responses');
 
-const base = {
-  type: 'object',
-  properties: {
-    status: { type: 'string' },
-    version: { type: 'string' },
-    type: { type: 'string' },
-    serverVersion: { type: 'string' },
-    openSubsonic: { type: 'boolean' },
-  },
-  required: ['status', 'version', 'type', 'serverVersion', 'openSubsonic'],
-};
-const EXTERNAL: Record<string, object> = {
-  './responses/Subsonic-baseResponse.json': base,
-  './responses/Subsonic-successResponse.json': {
-    allOf: [base, { properties: { status: { const: 'ok' } } }],
-  },
-  './responses/Subsonic-failureResponse.json': {
-    allOf: [
-      base,
-      {
-        properties: { status: { const: 'failed' }, error: { $ref: './responses/error.json' } },
-        required: ['error'],
-      },
-    ],
-  },
-  './responses/Subsonic-response.json': {
-    type: 'object',
-    properties: {
-      'subsonic-response': {
-        oneOf: [
-          { $ref: './responses/Subsonic-successResponse.json' },
-          { $ref: './responses/Subsonic-failureResponse.json' },
-        ],
-      },
-    },
-    required: ['subsonic-response'],
-  },
-  './responses/error.json': {
-    type: 'object',
-    properties: {
-      code: { type: 'integer' },
-      message: { type: 'string' },
-      helpUrl: { type: 'string' },
-    },
-    required: ['code'],
-  },
-  './responses/ArtistID3.json': {
-    type: 'object',
-    properties: {
-      id: { type: 'string' },
-      name: { type: 'string' },
-      coverArt: { type: 'string' },
-      artistImageUrl: { type: 'string' },
-      albumCount: { type: 'integer' },
-      starred: { type: 'string', format: 'date-time' },
-      musicBrainzId: { type: 'string' },
-      sortName: { type: 'string' },
-      roles: { type: 'array', items: { type: 'string' } },
-    },
-    required: ['id', 'name'],
-  },
-  './responses/ReplayGain.json': {
-    type: 'object',
-    properties: {
-      trackGain: { type: 'number' },
-      albumGain: { type: 'number' },
-      trackPeak: { type: 'number' },
-      albumPeak: { type: 'number' },
-      baseGain: { type: 'number' },
-      fallbackGain: { type: 'number' },
-    },
-  },
-  './responses/itemGenre.json': {
-    type: 'object',
-    properties: { name: { type: 'string' } },
-    required: ['name'],
-  },
-  './responses/Contributor.json': {
-    type: 'object',
-    properties: {
-      role: { type: 'string' },
-      subRole: { type: 'string' },
-      artist: { type: 'object' },
-    },
-    required: ['role', 'artist'],
-  },
-  './responses/GenericMediaType.json': {
-    type: 'string',
-    enum: ['music', 'podcast', 'audiobook', 'video'],
-  },
-};
+/** The description's own files: `{ 'Subsonic-response': schema, … }`. */
+function responseSchemas(): Record<string, object> {
+  const schemas: Record<string, object> = {};
+  for (const file of readdirSync(RESPONSES).filter((name) => name.endsWith('.json'))) {
+    schemas[file.replace(/\.json$/, '')] = JSON.parse(
+      readFileSync(join(RESPONSES, file), 'utf8'),
+    ) as object;
+  }
+  return schemas;
+}
 
-/** `./responses/Subsonic-response.json` → `urn:ext:Subsonic-response`. */
+/**
+ * `./responses/Subsonic-response.json` (from the description) and `./Subsonic-response.json`
+ * (between the response files) → `urn:ext:Subsonic-response`.
+ */
 const externalId = (ref: string) => `urn:ext:${ref.replace(/^.*\//, '').replace(/\.json$/, '')}`;
 
 /** Rewrites the description's references so one Ajv instance resolves them all. */
@@ -147,10 +70,12 @@ export function openSubsonicValidator() {
   const description = JSON.parse(readFileSync(DESCRIPTION, 'utf8')) as Description;
   const ajv = new Ajv({ strict: false, allErrors: true });
   addFormats(ajv);
-  for (const [name, schema] of Object.entries(EXTERNAL)) {
-    ajv.addSchema({ ...(rewriteRefs(schema) as object), $id: externalId(name) });
+  const external = responseSchemas();
+  if (Object.keys(external).length === 0) throw new Error(`No response schemas in ${RESPONSES}`);
+  for (const [name, schema] of Object.entries(external)) {
+    ajv.addSchema({ ...(rewriteRefs(schema) as object), $id: `urn:ext:${name}` });
   }
-  // The description's two slips, corrected as the Subsonic XSD and every server and client
+  // The description's slips, corrected as the Subsonic XSD and every server and client
   // have it: ArtistsID3.index items are IndexID3 (a name and its artists), not ArtistID3;
   // getAlbumList2 answers an AlbumList2 (AlbumID3 items), not an AlbumList (Child items).
   const albumList2 = description.components.schemas.GetAlbumList2SuccessResponse as {
@@ -168,6 +93,9 @@ export function openSubsonicValidator() {
     },
     required: ['name'],
   };
+  // And Lyrics requires a `lyrics` field it does not have (its text is `value`); an answer
+  // that found none is an empty `lyrics` element, as the Subsonic XSD has it.
+  delete (description.components.schemas.Lyrics as { required?: string[] }).required;
   for (const [name, schema] of Object.entries(description.components.schemas)) {
     ajv.addSchema({ ...(rewriteRefs(schema) as object), $id: `urn:os:${name}` });
   }

@@ -85,6 +85,46 @@ describe('OpenSubsonic answers match the description', () => {
     expect(extensions.map((e) => e.name)).toContain('apiKeyAuthentication');
   });
 
+  it('lists the extensions before sign-in, as the description allows (security: [])', async () => {
+    for (const f of ['json', 'xml']) {
+      const response = await test.app.inject({
+        method: 'GET',
+        url: `/rest/getOpenSubsonicExtensions.view?v=1.16.1&c=conformance&f=${f}`,
+      });
+      expect(response.statusCode).toBe(200);
+      if (f === 'json') {
+        const body = response.json() as {
+          'subsonic-response': { openSubsonicExtensions: unknown };
+        };
+        expect(validator.problems('getOpenSubsonicExtensions', body)).toEqual([]);
+        expect(body['subsonic-response']).toMatchObject({ status: 'ok' });
+      } else {
+        expect(response.body).toContain('name="apiKeyAuthentication"');
+      }
+    }
+    // Every other call still asks who is calling.
+    const ping = await test.app.inject({ method: 'GET', url: '/rest/ping.view?f=json' });
+    expect(ping.json()).toMatchObject({ 'subsonic-response': { error: { code: 10 } } });
+  });
+
+  it("checks answers against the description's own response files", () => {
+    // The envelope (Subsonic-baseResponse.json) requires the server's version and type.
+    const bare = { 'subsonic-response': { status: 'ok', version: '1.16.1' } };
+    expect(validator.problems('ping', bare)).not.toEqual([]);
+    // error.json only knows the spec's codes.
+    const odd = {
+      'subsonic-response': {
+        status: 'failed',
+        version: '1.16.1',
+        type: 'backbeat',
+        serverVersion: '1',
+        openSubsonic: true,
+        error: { code: 99, message: 'x' },
+      },
+    };
+    expect(validator.problems('ping', odd)).not.toEqual([]);
+  });
+
   it('answers browsing, lists, search and lyrics', async () => {
     const artists = (await checked('getArtists')).artists as {
       index: { artist: { id: string }[] }[];

@@ -172,7 +172,7 @@ describe('what a signed-in app may see and play', () => {
 
   it('answers an unknown method and unknown ids with code 70', async () => {
     const { auth } = await listenerWithAppPassword('Curious Cai');
-    expect((await rest('getPodcasts', auth)).error?.code).toBe(70);
+    expect((await rest('getChatMessages', auth)).error?.code).toBe(70);
     expect((await rest('getSong', { ...auth, id: 'tr-99999999' })).error?.code).toBe(70);
     expect((await rest('getSong', { ...auth, id: 'al-1' })).error?.code).toBe(70);
     expect((await rest('getSong', { ...auth, id: '../../etc' })).error?.code).toBe(70);

@@ -7,6 +7,8 @@ import {
   type User,
 } from '@backbeat/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { readFile } from 'node:fs/promises';
+import { basename, join } from 'node:path';
 import type Sharp from 'sharp';
 import type { RoutesPlugin } from '../../http/types.ts';
 import { DomainError } from '../../lib/domain-errors.ts';
@@ -26,6 +28,8 @@ import {
   type Payload,
 } from './protocol.ts';
 import { lazyRequire } from '../../lib/lazy-require.ts';
+import { AVATAR_URL_PREFIX, avatarDirectory } from '../users/avatars.ts';
+import { UNSUPPORTED_CALLS, unsupported } from './account-calls.ts';
 
 // libvips loads with the first cover art a Subsonic client asks for, not at start.
 const loadSharp = lazyRequire<typeof Sharp>('sharp');
@@ -63,8 +67,8 @@ function asSubsonicError(error: unknown): SubsonicError | null {
  * sign-in (see auth.ts) and never uses the web session.
  */
 export const subsonicRoutes: RoutesPlugin = async (app) => {
-  const { subsonic, streaming, storage } = app.services;
-  const { library, listener, auth } = subsonic;
+  const { subsonic, streaming, storage, siteAddress } = app.services;
+  const { library, listener, auth, browse, account } = subsonic;
   await app.register(formBody);
 
   const canPlay = (user: User) => hasPermission({ user, guestPermissions: [] }, 'music.play');
@@ -108,15 +112,49 @@ export const subsonicRoutes: RoutesPlugin = async (app) => {
       .send(bytes);
   }
 
-  const calls: Record<string, Handler> = {
-    ping: async () => ({}),
-    getLicense: async () => ({ license: { valid: true } }),
-    getOpenSubsonicExtensions: async () => ({
+  /** The site's address for absolute image addresses; the request's own until one is set. */
+  const siteBase = async (request: FastifyRequest) =>
+    ((await siteAddress.current()) ?? `${request.protocol}://${request.host}`).replace(/\/$/, '');
+
+  const AVATAR_TYPES: Record<string, string> = {
+    png: 'image/png',
+    jpg: 'image/jpeg',
+    jpeg: 'image/jpeg',
+    gif: 'image/gif',
+    webp: 'image/webp',
+  };
+
+  /** The account's uploaded avatar as it was stored; none (or an outside address) is 70. */
+  async function sendAvatar(call: Call) {
+    const owner = await account.avatarOwner(call.user, call.params);
+    const image = owner.image;
+    if (!image?.startsWith(AVATAR_URL_PREFIX)) throw notFound('Avatar');
+    const name = basename(image);
+    const type = AVATAR_TYPES[name.split('.').pop()?.toLowerCase() ?? ''];
+    if (!type) throw notFound('Avatar');
+    const bytes = await readFile(
+      join(avatarDirectory(app.services.config.storagePath), name),
+    ).catch(() => null);
+    if (!bytes) throw notFound('Avatar');
+    return call.reply.header('Cache-Control', 'private, max-age=3600').type(type).send(bytes);
+  }
+
+  /**
+   * Calls that answer before sign-in (the description gives them `security: []`): a client
+   * learns from the extensions which sign-in methods exist.
+   */
+  const openCalls: Record<string, () => Payload> = {
+    getOpenSubsonicExtensions: () => ({
       openSubsonicExtensions: OPEN_SUBSONIC_EXTENSIONS.map((e) => ({
         ...e,
         versions: [...e.versions],
       })),
     }),
+  };
+
+  const calls: Record<string, Handler> = {
+    ping: async () => ({}),
+    getLicense: async () => ({ license: { valid: true } }),
     getMusicFolders: ({ user }) => library.getMusicFolders(user),
     getIndexes: ({ user, params }) => library.getIndexes(user, params),
     getArtists: ({ user, params }) => library.getArtists(user, params),
@@ -147,12 +185,46 @@ export const subsonicRoutes: RoutesPlugin = async (app) => {
     stream: (call) => sendAudio(call, false),
     download: (call) => sendAudio(call, true),
     getCoverArt: sendCoverArt,
+    getMusicDirectory: ({ user, params }) => browse.getMusicDirectory(user, params),
+    getAlbumList: ({ user, params }) => browse.getAlbumList(user, params),
+    getStarred: ({ user, params }) => browse.getStarred(user, params),
+    search2: ({ user, params }) => browse.search2(user, params),
+    getSimilarSongs: ({ user, params }) => browse.getSimilarSongs(user, params),
+    getSongsByGenre: ({ user, params }) => browse.getSongsByGenre(user, params),
+    getLyrics: ({ user, params }) => browse.getLyrics(user, params),
+    getArtistInfo: async ({ user, params, request }) =>
+      browse.getArtistInfo(user, params, await siteBase(request), 1),
+    getArtistInfo2: async ({ user, params, request }) =>
+      browse.getArtistInfo(user, params, await siteBase(request), 2),
+    getAlbumInfo: async ({ user, params, request }) =>
+      browse.getAlbumInfo(user, params, await siteBase(request)),
+    getAlbumInfo2: async ({ user, params, request }) =>
+      browse.getAlbumInfo(user, params, await siteBase(request)),
+    getBookmarks: ({ user }) => account.getBookmarks(user),
+    createBookmark: ({ user, params, client }) =>
+      account.createBookmark(user, params, client.client),
+    deleteBookmark: ({ user, params }) => account.deleteBookmark(user, params),
+    getScanStatus: () => account.getScanStatus(),
+    startScan: ({ user }) => account.startScan(user),
+    getUsers: ({ user }) => account.getUsers(user),
+    tokenInfo: async ({ user, params }) => account.tokenInfo(user, params),
+    getAvatar: sendAvatar,
+    ...Object.fromEntries(
+      Object.entries(UNSUPPORTED_CALLS).flatMap(([what, names]) =>
+        names.map((name): [string, Handler] => [
+          name,
+          () => Promise.reject(unsupported(what as keyof typeof UNSUPPORTED_CALLS)),
+        ]),
+      ),
+    ),
   };
 
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
     const params = new SubsonicParams(request);
     const name = (request.params as { method: string }).method.replace(/\.view$/, '');
     try {
+      const open = Object.hasOwn(openCalls, name) ? openCalls[name] : undefined;
+      if (open) return sendSubsonic(reply, params, 'ok', open());
       const call = Object.hasOwn(calls, name) ? calls[name] : undefined;
       if (!call) {
         throw new SubsonicError(SUBSONIC_ERRORS.notFound, `Unknown method: ${name.slice(0, 60)}`);

@@ -37,6 +37,11 @@ export function createUsersRepository(db: Db) {
         .where('id', '=', id)
         .execute();
     },
+    /** The first `limit` account ids, oldest first (a library client's user list). */
+    async firstIds(limit: number): Promise<number[]> {
+      const rows = await db.selectFrom('users').select('id').orderBy('id').limit(limit).execute();
+      return rows.map((row) => row.id);
+    },
     async count(): Promise<number> {
       const row = await db
         .selectFrom('users')

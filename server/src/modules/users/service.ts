@@ -184,6 +184,7 @@ export function createUsersService(deps: {
       requestUsers.delete(userId);
     },
     count: () => users.count(),
+    firstIds: (limit: number) => users.firstIds(limit),
     setLanguage: (id: number, language: string) => changing(id, users.updateLanguage(id, language)),
     findRowById: (id: number) => users.findById(id),
     update: (id: number, changes: Parameters<UsersRepository['update']>[1]) =>
