@@ -9,11 +9,19 @@ import type { IdKind } from '../modules/subsonic/ids.ts';
 import { createLibraryCalls } from '../modules/subsonic/library-calls.ts';
 import { createListenerCalls } from '../modules/subsonic/listener-calls.ts';
 import { createSubsonicRepository } from '../modules/subsonic/repository.ts';
+import { createShareCalls } from '../modules/subsonic/share-calls.ts';
+import { createSharesRepository } from '../modules/shares/repository.ts';
+import { createSharesService } from '../modules/shares/service.ts';
+import { createInternetRadioRepository } from '../modules/internet-radio/repository.ts';
+import { createInternetRadioService } from '../modules/internet-radio/service.ts';
 import type { createMusicServices } from './music-services.ts';
 
 type MusicServices = ReturnType<typeof createMusicServices>;
 
-/** OpenSubsonic: its sign-in, its calls over the catalog and library, and app passwords. */
+/**
+ * OpenSubsonic: its sign-in, its calls over the catalog and library, and app passwords; and
+ * the share links and internet radio stations it and the web app both serve.
+ */
 export function createSubsonicServices(
   database: DatabaseHandle,
   deps: {
@@ -22,6 +30,7 @@ export function createSubsonicServices(
     accessTokens: { authenticate(token: string): Promise<number | null> };
     users: Parameters<typeof createSubsonicAuth>[0]['users'] & {
       signInRevoked(userId: number): void;
+      publicProfile(id: number): Promise<{ name: string } | null>;
     };
   },
 ) {
@@ -48,6 +57,17 @@ export function createSubsonicServices(
     repository,
   });
 
+  const shares = createSharesService({
+    repository: createSharesRepository(database.db),
+    catalog: music.catalog,
+    playlists: music.playlists,
+    ownerName: async (userId) => (await deps.users.publicProfile(userId))?.name ?? null,
+  });
+  const internetRadio = createInternetRadioService({
+    repository: createInternetRadioRepository(database.db),
+  });
+  const shareCalls = createShareCalls({ library, shares, radioStations: internetRadio });
+
   /** The image a cover art id points at, if the user may see that item. */
   async function coverImage(item: { kind: IdKind; id: number }, user: User) {
     const viewer = { userId: user.id };
@@ -65,7 +85,10 @@ export function createSubsonicServices(
 
   return {
     browse,
+    shares,
+    internetRadio,
     subsonic: {
+      shareCalls,
       auth: createSubsonicAuth({
         repository,
         cipher: deps.cipher,

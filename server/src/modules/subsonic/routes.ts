@@ -64,7 +64,11 @@ function asSubsonicError(error: unknown): SubsonicError | null {
  */
 export const subsonicRoutes: RoutesPlugin = async (app) => {
   const { subsonic, streaming, storage } = app.services;
-  const { library, listener, auth } = subsonic;
+  const { library, listener, auth, shareCalls } = subsonic;
+  const { siteAddress } = app.services;
+  /** Links to the web app (share pages): the site's address, else the one asked. */
+  const baseUrl = async ({ request }: Call) =>
+    ((await siteAddress.current()) ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '');
   await app.register(formBody);
 
   const canPlay = (user: User) => hasPermission({ user, guestPermissions: [] }, 'music.play');
@@ -147,6 +151,18 @@ export const subsonicRoutes: RoutesPlugin = async (app) => {
     stream: (call) => sendAudio(call, false),
     download: (call) => sendAudio(call, true),
     getCoverArt: sendCoverArt,
+    getShares: async (call) => shareCalls.getShares(call.user, await baseUrl(call)),
+    createShare: async (call) =>
+      shareCalls.createShare(call.user, call.params, await baseUrl(call)),
+    updateShare: ({ user, params }) => shareCalls.updateShare(user, params),
+    deleteShare: ({ user, params }) => shareCalls.deleteShare(user, params),
+    getInternetRadioStations: () => shareCalls.getInternetRadioStations(),
+    createInternetRadioStation: ({ user, params }) =>
+      shareCalls.createInternetRadioStation(user, params),
+    updateInternetRadioStation: ({ user, params }) =>
+      shareCalls.updateInternetRadioStation(user, params),
+    deleteInternetRadioStation: ({ user, params }) =>
+      shareCalls.deleteInternetRadioStation(user, params),
   };
 
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
