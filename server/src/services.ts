@@ -289,7 +289,13 @@ export function createServices(config: Config, database: DatabaseHandle, fileLog
     storage: music.storage,
     userSummary: (id) => users.publicProfile(id),
   });
-  const subsonic = createSubsonicServices(database, { music, cipher, accessTokens, users });
+  const subsonic = createSubsonicServices(database, {
+    music,
+    cipher,
+    accessTokens,
+    users,
+    siteAddress,
+  });
   const settingsAdmin = createSettingsAdmin({
     settings,
     mailer,

@@ -27,6 +27,7 @@ export function createSubsonicServices(
   deps: {
     music: MusicServices;
     cipher: Cipher;
+    siteAddress: { current(): Promise<string | null> };
     accessTokens: { authenticate(token: string): Promise<number | null> };
     users: Parameters<typeof createSubsonicAuth>[0]['users'] & {
       signInRevoked(userId: number): void;
@@ -48,6 +49,7 @@ export function createSubsonicServices(
     radio: music.radio,
     repository,
     answers: music.catalogResponses,
+    siteAddress: deps.siteAddress,
   });
   const listener = createListenerCalls({
     library,
