@@ -50,6 +50,7 @@ export function createSubsonicServices(
     repository,
     answers: music.catalogResponses,
     siteAddress: deps.siteAddress,
+    plays: music.plays,
   });
   const listener = createListenerCalls({
     library,

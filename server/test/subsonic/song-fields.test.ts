@@ -92,6 +92,20 @@ describe('song fields', () => {
   });
 });
 
+describe('played', () => {
+  it('gives when the user last played a song and its album, and nothing before', async () => {
+    const { song: before } = await api.getSong({ id: `tr-${uploaded.id}` });
+    expect(before).not.toHaveProperty('played');
+    const start = Date.now();
+    await api.scrobble({ id: `tr-${uploaded.id}`, submission: true });
+    const { song } = await api.getSong({ id: `tr-${uploaded.id}` });
+    expect(new Date(song.played as string).getTime()).toBeGreaterThanOrEqual(start - 1000);
+    const { album } = await api.getAlbum({ id: song.albumId! });
+    expect(album.played).toBe(song.played);
+    expect(album.song!.find((s) => s.id === song.id)?.played).toBe(song.played);
+  });
+});
+
 describe('album fields', () => {
   it('gives albums in lists, search, an artist and the starred the genre getAlbum has', async () => {
     const { albumList2 } = await api.getAlbumList2({ type: 'alphabeticalByName', size: 50 });

@@ -63,6 +63,14 @@ export interface LibraryCallDeps {
    * ask for page after page and many at once, are kept there briefly per user.
    */
   answers?: Pick<ResponseCache, 'get' | 'clear'>;
+  /** When the listener last played tracks and albums (`played`). */
+  plays?: {
+    lastPlayedBy(
+      userId: number,
+      trackIds: readonly number[],
+      albumIds: readonly number[],
+    ): Promise<{ tracks: Map<number, string>; albums: Map<number, string> }>;
+  };
   /** The site's address, for absolute links (artistImageUrl). */
   siteAddress?: { current(): Promise<string | null> };
 }
@@ -115,12 +123,17 @@ export function createLibraryCalls(deps: LibraryCallDeps) {
     trackIds: number[],
     albumIds: number[],
   ): Promise<ListenerMarks> {
-    const [starred, trackRatings, albumRatings] = await Promise.all([
+    const [starred, trackRatings, albumRatings, played] = await Promise.all([
       deps.likes.likedSince(user.id),
       deps.repository.ratings(user.id, 'tracks', trackIds),
       deps.repository.ratings(user.id, 'albums', albumIds),
+      deps.plays?.lastPlayedBy(user.id, trackIds, albumIds),
     ]);
-    return { starred, ratings: { tracks: trackRatings, albums: albumRatings } };
+    return {
+      starred,
+      ratings: { tracks: trackRatings, albums: albumRatings },
+      ...(played ? { played } : {}),
+    };
   }
 
   async function songs(user: User, tracks: Track[], marks?: ListenerMarks) {

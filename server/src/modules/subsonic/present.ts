@@ -9,6 +9,8 @@ export interface ListenerMarks {
     artists: Map<number, string>;
   };
   ratings: { tracks: Map<number, number>; albums: Map<number, number> };
+  /** When the listener last played each track and album (Subsonic's `played`). */
+  played?: { tracks: Map<number, string>; albums: Map<number, string> };
 }
 
 export const EMPTY_MARKS: ListenerMarks = {
@@ -71,6 +73,7 @@ export function presentSong(track: Track, facts: TrackFacts | undefined, marks: 
   const first = track.artists[0];
   const starred = marks.starred.tracks.get(track.id);
   const rating = marks.ratings.tracks.get(track.id);
+  const played = marks.played?.tracks.get(track.id);
   return {
     id: trackId(track.id),
     ...(track.album ? { parent: albumId(track.album.id) } : {}),
@@ -96,6 +99,7 @@ export function presentSong(track: Track, facts: TrackFacts | undefined, marks: 
     path: songPath(track, suffix),
     duration: seconds(track.duration),
     playCount: track.plays,
+    ...(played ? { played } : {}),
     created: track.created_at,
     ...(starred ? { starred } : {}),
     ...(rating ? { userRating: rating } : {}),
@@ -129,6 +133,7 @@ export function presentAlbum(
   const genre = extra.genre ?? album.genre ?? null;
   const starred = marks.starred.albums.get(album.id);
   const rating = marks.ratings.albums.get(album.id);
+  const played = marks.played?.albums.get(album.id);
   return {
     id: albumId(album.id),
     name: album.name,
@@ -139,6 +144,7 @@ export function presentAlbum(
     songCount: album.song_count,
     duration: seconds(album.duration),
     playCount: album.plays,
+    ...(played ? { played } : {}),
     created: album.created_at,
     ...(starred ? { starred } : {}),
     ...(rating ? { userRating: rating } : {}),
