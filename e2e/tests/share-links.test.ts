@@ -31,6 +31,10 @@ describe('share links (issue 38)', () => {
 
     // Signed out, in a browser of its own: the page shows the album and plays it.
     const guest = await newPage(suite.browser);
+    const missing: string[] = [];
+    guest.page.on('response', (response) => {
+      if (response.status() >= 400) missing.push(`${response.status()} ${response.url()}`);
+    });
     await acceptCookies(guest.context, suite.server.url);
     await guest.page.goto(link);
     await guest.page.getByRole('heading', { name: album.name, level: 1 }).waitFor();
@@ -50,6 +54,7 @@ describe('share links (issue 38)', () => {
     expect(await player.evaluate((audio: HTMLAudioElement) => audio.src)).toContain(
       `/tracks/${first.id}/stream`,
     );
+    expect(missing).toEqual([]);
     expect(guest.errors).toEqual([]);
 
     // The owner sees the visit in account settings.
