@@ -11,4 +11,5 @@ export * from './backstage/contract.ts';
 export * from './insights/contract.ts';
 export * from './billing/contract.ts';
 export * from './subsonic/contract.ts';
+export * from './shares/contract.ts';
 export * from './library-folders/contract.ts';

@@ -149,6 +149,7 @@ export const APP_ROUTES = [
   '/lyrics',
   '/channel/:slugOrId',
   '/channel/:slugOrId/:restriction',
+  '/share/:token',
   '/:slugOrId',
   '/:slugOrId/:restriction',
 ] as const;

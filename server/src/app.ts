@@ -14,6 +14,7 @@ import type { DatabaseHandle } from './db/database.ts';
 import { registerBodyChecks } from './http/body-checks.ts';
 import { refusingNulInQuery } from './http/query-checks.ts';
 import { appPasswordRoutes } from './modules/subsonic/account-routes.ts';
+import { sharesRoutes } from './modules/shares/routes.ts';
 import { subsonicRoutes } from './modules/subsonic/routes.ts';
 import { answerUnroutableRequest, registerErrorHandling } from './http/errors.ts';
 import { nextRequestId, registerRequestLogging } from './http/request-logger.ts';
@@ -231,6 +232,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(billingAdminRoutes);
   await app.register(billingWebhookRoutes);
   await app.register(appPasswordRoutes);
+  await app.register(sharesRoutes);
   await app.register(subsonicRoutes);
   app.addHook('onClose', async () => {
     services.geo.stop();

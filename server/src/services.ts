@@ -300,6 +300,7 @@ export function createServices(config: Config, database: DatabaseHandle, fileLog
     accessTokens,
     users,
     libraryFolders,
+    siteAddress,
   });
   const settingsAdmin = createSettingsAdmin({
     settings,

@@ -12,20 +12,30 @@ import type { IdKind } from '../modules/subsonic/ids.ts';
 import { createLibraryCalls } from '../modules/subsonic/library-calls.ts';
 import { createListenerCalls } from '../modules/subsonic/listener-calls.ts';
 import { createSubsonicRepository } from '../modules/subsonic/repository.ts';
+import { createShareCalls } from '../modules/subsonic/share-calls.ts';
+import { createSharesRepository } from '../modules/shares/repository.ts';
+import { createSharesService } from '../modules/shares/service.ts';
+import { createInternetRadioRepository } from '../modules/internet-radio/repository.ts';
+import { createInternetRadioService } from '../modules/internet-radio/service.ts';
 import type { createMusicServices } from './music-services.ts';
 
 type MusicServices = ReturnType<typeof createMusicServices>;
 
-/** OpenSubsonic: its sign-in, its calls over the catalog and library, and app passwords. */
+/**
+ * OpenSubsonic: its sign-in, its calls over the catalog and library, and app passwords; and
+ * the share links and internet radio stations it and the web app both serve.
+ */
 export function createSubsonicServices(
   database: DatabaseHandle,
   deps: {
     music: MusicServices;
     cipher: Cipher;
+    siteAddress: { current(): Promise<string | null> };
     accessTokens: { authenticate(token: string): Promise<number | null> };
     users: Parameters<typeof createSubsonicAuth>[0]['users'] &
       Parameters<typeof createAccountCalls>[0]['users'] & {
         signInRevoked(userId: number): void;
+        publicProfile(id: number): Promise<{ name: string } | null>;
       };
     libraryFolders: Parameters<typeof createAccountCalls>[0]['libraryFolders'];
   },
@@ -44,6 +54,8 @@ export function createSubsonicServices(
     radio: music.radio,
     repository,
     answers: music.catalogResponses,
+    siteAddress: deps.siteAddress,
+    plays: music.plays,
   });
   const listener = createListenerCalls({
     library,
@@ -68,6 +80,16 @@ export function createSubsonicServices(
     libraryFolders: deps.libraryFolders,
     users: deps.users,
   });
+  const shares = createSharesService({
+    repository: createSharesRepository(database.db),
+    catalog: music.catalog,
+    playlists: music.playlists,
+    ownerName: async (userId) => (await deps.users.publicProfile(userId))?.name ?? null,
+  });
+  const internetRadio = createInternetRadioService({
+    repository: createInternetRadioRepository(database.db),
+  });
+  const shareCalls = createShareCalls({ library, shares, radioStations: internetRadio });
 
   /** The image a cover art id points at, if the user may see that item. */
   async function coverImage(item: { kind: IdKind; id: number }, user: User) {
@@ -86,7 +108,10 @@ export function createSubsonicServices(
 
   return {
     browse,
+    shares,
+    internetRadio,
     subsonic: {
+      shareCalls,
       auth: createSubsonicAuth({
         repository,
         cipher: deps.cipher,

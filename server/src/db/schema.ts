@@ -5,6 +5,7 @@ import type { LibraryTables } from './library-schema.ts';
 import type { LibraryFoldersTables } from './library-folders-schema.ts';
 import type { InsightsTables } from './insights-schema.ts';
 import type { SubsonicTables } from './subsonic-schema.ts';
+import type { SharesTables } from './shares-schema.ts';
 import type { UploadsTables } from './uploads-schema.ts';
 import type { BillingTables } from './billing-schema.ts';
 
@@ -255,6 +256,7 @@ export interface Database
     BackstageTables,
     BillingTables,
     SubsonicTables,
+    SharesTables,
     LibraryFoldersTables,
     InsightsTables {
   users: UsersTable;

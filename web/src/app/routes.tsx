@@ -15,6 +15,7 @@ import { embedRoutes, musicRoutes } from '../features/catalog/routes.tsx';
 import { libraryRoutes, profileTabRoutes } from '../features/library/routes.tsx';
 import { notificationRoutes } from '../features/notifications/routes.tsx';
 import { sitePageRoutes } from '../features/pages/routes.tsx';
+import { shareRoutes } from '../features/shares/routes.tsx';
 import { adminDashboardRoute } from '../features/insights/routes.tsx';
 import { workspaceRoutes } from '../features/workspaces/routes.tsx';
 import { PageLoadingSpinner } from '../ui/spinner.tsx';
@@ -140,6 +141,7 @@ export const appRoutes: RouteObject[] = [
                 children: [{ index: true, element: <Navigate to="tracks" replace /> }],
               },
               ...sitePageRoutes,
+              ...shareRoutes,
               { path: '404', element: <NotFoundPage /> },
               ...musicRoutes,
               { path: '*', element: <NotFoundPage /> },

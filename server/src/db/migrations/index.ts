@@ -25,6 +25,7 @@ import * as searchIndexPerKind from './0022_search_index_per_kind.ts';
 import * as seoTemplatesWithoutOwner from './0023_seo_templates_without_owner.ts';
 import * as pricingInMenus from './0024_pricing_in_menus.ts';
 import * as bookmarks from './0026_bookmarks.ts';
+import * as sharesAndInternetRadio from './0027_shares_and_internet_radio.ts';
 import * as backups from './0029_backups.ts';
 
 /** Ordered list of every migration; names sort in the order they must run. */
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '0023_seo_templates_without_owner': seoTemplatesWithoutOwner,
   '0024_pricing_in_menus': pricingInMenus,
   '0026_bookmarks': bookmarks,
+  '0027_shares_and_internet_radio': sharesAndInternetRadio,
   '0029_backups': backups,
 };
 

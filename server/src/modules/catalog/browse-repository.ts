@@ -249,6 +249,15 @@ export function createCatalogBrowseRepository(db: Db) {
           'albums.created_at',
           sql<number>`count(tracks.id)`.as('song_count'),
           sql<number>`coalesce(sum(tracks.duration), 0)`.as('duration'),
+          (eb) =>
+            eb
+              .selectFrom('album_genres')
+              .innerJoin('genres', 'genres.id', 'album_genres.genre_id')
+              .select('genres.display_name')
+              .whereRef('album_genres.album_id', '=', 'albums.id')
+              .orderBy('genres.id')
+              .limit(1)
+              .as('genre'),
         ])
         .where('albums.id', 'in', albumIds)
         .groupBy(['albums.id', 'albums.created_at'])
@@ -261,10 +270,15 @@ export function createCatalogBrowseRepository(db: Db) {
       return db
         .selectFrom('tracks')
         .leftJoin('albums', 'albums.id', 'tracks.album_id')
+        .leftJoin('file_entries', 'file_entries.id', 'tracks.file_entry_id')
         .select([
           'tracks.id',
           'tracks.audio_mime',
           'albums.release_date',
+          // The uploaded file and the media pipeline's probe of it (uploads only).
+          'file_entries.file_size',
+          'file_entries.extension',
+          'file_entries.media',
           (eb) =>
             eb
               .selectFrom('track_genres')

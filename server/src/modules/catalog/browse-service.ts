@@ -12,12 +12,47 @@ export interface AlbumWithTotals extends Album {
   /** Milliseconds, of the tracks the viewer can see. */
   duration: number;
   created_at: string;
+  /** The album's first genre, if it has one. */
+  genre: string | null;
 }
 
 export interface TrackFacts {
   year: number | null;
   genre: string | null;
   mime: string;
+  /** What the media pipeline recorded of an uploaded file; null for files it never saw. */
+  file: {
+    size: number;
+    extension: string | null;
+    /** Bits per second. */
+    bitrate: number | null;
+    sampleRate: number | null;
+    channels: number | null;
+    discNumber: number | null;
+  } | null;
+}
+
+/** The probe's figures kept in a file entry's `media` JSON (common mediaAnalysisSchema). */
+function probed(media: string | null) {
+  if (!media) return null;
+  try {
+    const parsed = JSON.parse(media) as {
+      bitrate?: unknown;
+      sample_rate?: unknown;
+      channels?: unknown;
+      tags?: { disc_number?: unknown } | null;
+    };
+    const whole = (value: unknown) =>
+      typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : null;
+    return {
+      bitrate: whole(parsed.bitrate),
+      sampleRate: whole(parsed.sample_rate),
+      channels: whole(parsed.channels),
+      discNumber: whole(parsed.tags?.disc_number),
+    };
+  } catch {
+    return null;
+  }
 }
 
 export type CatalogBrowse = ReturnType<typeof createCatalogBrowse>;
@@ -46,6 +81,7 @@ export function createCatalogBrowse(deps: {
         ...album,
         song_count: Number(total?.song_count ?? 0),
         duration: Number(total?.duration ?? 0),
+        genre: total?.genre ?? null,
         created_at: new Date(total ? (total.created_at as string | Date) : 0).toISOString(),
       };
     });
@@ -116,6 +152,18 @@ export function createCatalogBrowse(deps: {
             year: row.release_date ? Number(row.release_date.slice(0, 4)) || null : null,
             genre: row.genre ?? null,
             mime: row.audio_mime ?? 'audio/mpeg',
+            file:
+              row.file_size === null || row.file_size === undefined
+                ? null
+                : {
+                    size: Number(row.file_size),
+                    extension: row.extension ?? null,
+                    bitrate: null,
+                    sampleRate: null,
+                    channels: null,
+                    discNumber: null,
+                    ...probed(row.media ?? null),
+                  },
           },
         ]),
       );

@@ -145,6 +145,43 @@ export function createPlaysRepository(db: Db, dialect: Dialect = 'sqlite') {
       return Number(row.count);
     },
 
+    /** When this user last played each of these tracks, and any track of these albums. */
+    async lastPlayedBy(userId: number, trackIds: readonly number[], albumIds: readonly number[]) {
+      const [tracks, albums] = await Promise.all([
+        trackIds.length
+          ? db
+              .selectFrom('track_plays')
+              .select(['track_id as id', (eb) => eb.fn.max('played_at').as('played')])
+              .where('user_id', '=', userId)
+              .where('track_id', 'in', trackIds)
+              .groupBy('track_id')
+              .execute()
+          : [],
+        albumIds.length
+          ? db
+              .selectFrom('track_plays')
+              .innerJoin('tracks', 'tracks.id', 'track_plays.track_id')
+              .select([
+                'tracks.album_id as id',
+                (eb) => eb.fn.max('track_plays.played_at').as('played'),
+              ])
+              .where('track_plays.user_id', '=', userId)
+              .where('tracks.album_id', 'in', albumIds)
+              .groupBy('tracks.album_id')
+              .execute()
+          : [],
+      ]);
+      const byId = (rows: { id: number | null; played: unknown }[]) =>
+        new Map(
+          rows.flatMap((row) =>
+            row.id === null || row.played === null
+              ? []
+              : [[row.id, new Date(row.played as string | Date).toISOString()] as const],
+          ),
+        );
+      return { tracks: byId(tracks), albums: byId(albums) };
+    },
+
     async latestForTrack(trackId: number) {
       return db
         .selectFrom('track_plays')

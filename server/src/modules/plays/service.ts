@@ -40,6 +40,9 @@ export function createPlaysService(deps: {
 }) {
   const { repository } = deps;
   return {
+    /** When the user last played each track, and each album (any of its tracks). */
+    lastPlayedBy: (userId: number, trackIds: readonly number[], albumIds: readonly number[]) =>
+      repository.lastPlayedBy(userId, trackIds, albumIds),
     /**
      * Records one play (user, time, device, platform, browser, country, source) for radio,
      * charts and insights; answers its id, which the player reports the play's length to.

@@ -48,8 +48,9 @@ export interface SeoDeps {
   user: (id: number) => Maybe<PublicUser>;
 }
 
-/** Areas only their owner sees: never indexed. */
-const PRIVATE_AREAS = /^\/(admin|account-settings|library|notifications|workspace|password)(\/|$)/;
+/** Areas only their owner sees, and share links (for those given them): never indexed. */
+const PRIVATE_AREAS =
+  /^\/(admin|account-settings|library|notifications|workspace|password|share)(\/|$)/;
 const ID = /^\d{1,15}$/;
 
 const cut = (text: string) =>

@@ -63,6 +63,16 @@ export interface LibraryCallDeps {
    * ask for page after page and many at once, are kept there briefly per user.
    */
   answers?: Pick<ResponseCache, 'get' | 'clear'>;
+  /** When the listener last played tracks and albums (`played`). */
+  plays?: {
+    lastPlayedBy(
+      userId: number,
+      trackIds: readonly number[],
+      albumIds: readonly number[],
+    ): Promise<{ tracks: Map<number, string>; albums: Map<number, string> }>;
+  };
+  /** The site's address, for absolute links (artistImageUrl). */
+  siteAddress?: { current(): Promise<string | null> };
 }
 
 const indexLetter = (name: string) => {
@@ -106,18 +116,24 @@ export function createLibraryCalls(deps: LibraryCallDeps) {
   const { browse, catalog } = deps;
   const viewerOf = (user: User): Viewer => ({ userId: user.id });
   const folders = createMusicFolders(browse);
+  const site = async () => (await deps.siteAddress?.current()) ?? null;
 
   async function marksFor(
     user: User,
     trackIds: number[],
     albumIds: number[],
   ): Promise<ListenerMarks> {
-    const [starred, trackRatings, albumRatings] = await Promise.all([
+    const [starred, trackRatings, albumRatings, played] = await Promise.all([
       deps.likes.likedSince(user.id),
       deps.repository.ratings(user.id, 'tracks', trackIds),
       deps.repository.ratings(user.id, 'albums', albumIds),
+      deps.plays?.lastPlayedBy(user.id, trackIds, albumIds),
     ]);
-    return { starred, ratings: { tracks: trackRatings, albums: albumRatings } };
+    return {
+      starred,
+      ratings: { tracks: trackRatings, albums: albumRatings },
+      ...(played ? { played } : {}),
+    };
   }
 
   async function songs(user: User, tracks: Track[], marks?: ListenerMarks) {
@@ -141,14 +157,15 @@ export function createLibraryCalls(deps: LibraryCallDeps) {
   }
 
   async function artistIndex(user: User, folder: FolderScope) {
-    const [artists, marks] = await Promise.all([
+    const [artists, marks, address] = await Promise.all([
       browse.artists(viewerOf(user), folder),
       marksFor(user, [], []),
+      site(),
     ]);
     const groups = new Map<string, ReturnType<typeof presentArtist>[]>();
     for (const artist of artists) {
       const letter = indexLetter(artist.name);
-      groups.set(letter, [...(groups.get(letter) ?? []), presentArtist(artist, marks)]);
+      groups.set(letter, [...(groups.get(letter) ?? []), presentArtist(artist, marks, address)]);
     }
     return {
       ignoredArticles: IGNORED_ARTICLES.join(' '),
@@ -189,7 +206,7 @@ export function createLibraryCalls(deps: LibraryCallDeps) {
       );
       return {
         artist: {
-          ...presentArtist({ ...page.artist, album_count: albums.length }, marks),
+          ...presentArtist({ ...page.artist, album_count: albums.length }, marks, await site()),
           album: albums.map((album) => presentAlbum(album, marks)),
         },
       };
@@ -296,6 +313,7 @@ export function createLibraryCalls(deps: LibraryCallDeps) {
 
     async getStarred2(user: User, params: SubsonicParams): Promise<Payload> {
       const folder = await folders.scope(user, params);
+      const address = await site();
       const liked = await deps.likes.likedSince(user.id);
       const marks: ListenerMarks = { ...EMPTY_MARKS, starred: liked };
       const viewer = viewerOf(user);
@@ -310,7 +328,7 @@ export function createLibraryCalls(deps: LibraryCallDeps) {
       ]);
       return {
         starred2: {
-          artist: artists.map((artist) => presentArtist(artist, marks)),
+          artist: artists.map((artist) => presentArtist(artist, marks, address)),
           album: albums,
           song: await songs(user, tracks, marks),
         },
@@ -363,6 +381,7 @@ export function createLibraryCalls(deps: LibraryCallDeps) {
       };
       const viewer = viewerOf(user);
       const folder = await folders.scope(user, params);
+      const address = await site();
       // An empty query lists everything: clients sync their whole library that way.
       if (!query) {
         const [artists, albums, tracks] = await Promise.all([
@@ -387,7 +406,7 @@ export function createLibraryCalls(deps: LibraryCallDeps) {
         );
         return {
           searchResult3: {
-            artist: artists.map((artist) => presentArtist(artist, marks)),
+            artist: artists.map((artist) => presentArtist(artist, marks, address)),
             album: albums.map((album) => presentAlbum(album, marks)),
             song: await songs(user, tracks, marks),
           },
@@ -417,7 +436,9 @@ export function createLibraryCalls(deps: LibraryCallDeps) {
       );
       return {
         searchResult3: {
-          artist: slice(found.artists, want.artists).map((artist) => presentArtist(artist, marks)),
+          artist: slice(found.artists, want.artists).map((artist) =>
+            presentArtist(artist, marks, address),
+          ),
           album: await albumsById(user, albumIds),
           song: await songs(user, tracks, marks),
         },

@@ -264,7 +264,7 @@ export function createListenerCalls(deps: ListenerCallDeps) {
           podcastRole: false,
           streamRole: can('music.play'),
           jukeboxRole: false,
-          shareRole: false,
+          shareRole: can('music.play'),
           videoConversionRole: false,
           folder: [1],
         },

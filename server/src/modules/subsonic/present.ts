@@ -9,6 +9,8 @@ export interface ListenerMarks {
     artists: Map<number, string>;
   };
   ratings: { tracks: Map<number, number>; albums: Map<number, number> };
+  /** When the listener last played each track and album (Subsonic's `played`). */
+  played?: { tracks: Map<number, string>; albums: Map<number, string> };
 }
 
 export const EMPTY_MARKS: ListenerMarks = {
@@ -49,12 +51,29 @@ function artistRefs(artists: ArtistRef[]) {
   return artists.map((artist) => ({ id: artistId(artist.id), name: artist.name }));
 }
 
+/** A name as one segment of a path: no separators, no dot-only names. */
+const segment = (name: string) => name.replace(/[/\\]/g, '_').replace(/^\.+$/, '_') || '_';
+
+/** Where a song would be in a music folder: `Artist/Album/NN Title.ext` (clients show it). */
+function songPath(track: Track, suffix: string) {
+  const artist = track.artists[0]?.name ?? 'Unknown Artist';
+  const number = track.number !== null ? `${String(track.number).padStart(2, '0')} ` : '';
+  const file = `${number}${segment(track.name)}.${suffix}`;
+  return [segment(artist), ...(track.album ? [segment(track.album.name)] : []), file].join('/');
+}
+
 /** A song as Subsonic's `Child`. */
 export function presentSong(track: Track, facts: TrackFacts | undefined, marks: ListenerMarks) {
   const mime = facts?.mime ?? 'audio/mpeg';
+  // The uploaded file's own extension when known (an .m4a is not an .aac), else the type's.
+  const file = facts?.file ?? null;
+  const extension = file?.extension?.toLowerCase().replace(/^\./, '');
+  const suffix =
+    extension && /^[a-z0-9]{1,8}$/.test(extension) ? extension : (SUFFIXES[mime] ?? 'mp3');
   const first = track.artists[0];
   const starred = marks.starred.tracks.get(track.id);
   const rating = marks.ratings.tracks.get(track.id);
+  const played = marks.played?.tracks.get(track.id);
   return {
     id: trackId(track.id),
     ...(track.album ? { parent: albumId(track.album.id) } : {}),
@@ -69,9 +88,18 @@ export function presentSong(track: Track, facts: TrackFacts | undefined, marks: 
     ...(facts?.genre ? { genre: facts.genre, genres: [{ name: facts.genre }] } : { genres: [] }),
     ...(isStoredImage(track.image) ? { coverArt: trackId(track.id) } : {}),
     contentType: mime,
-    suffix: SUFFIXES[mime] ?? 'mp3',
+    suffix,
+    // Size and stream figures as the media pipeline probed the uploaded file; left out for
+    // files it never saw (demo and library-folder tracks) rather than guessed.
+    ...(file ? { size: file.size } : {}),
+    ...(file?.bitrate ? { bitRate: Math.round(file.bitrate / 1000) } : {}),
+    ...(file?.sampleRate ? { samplingRate: file.sampleRate } : {}),
+    ...(file?.channels ? { channelCount: file.channels } : {}),
+    ...(file?.discNumber ? { discNumber: file.discNumber } : {}),
+    path: songPath(track, suffix),
     duration: seconds(track.duration),
     playCount: track.plays,
+    ...(played ? { played } : {}),
     created: track.created_at,
     ...(starred ? { starred } : {}),
     ...(rating ? { userRating: rating } : {}),
@@ -102,8 +130,10 @@ export function presentAlbum(
   extra: { year?: number | null; genre?: string | null } = {},
 ) {
   const first = album.artists[0];
+  const genre = extra.genre ?? album.genre ?? null;
   const starred = marks.starred.albums.get(album.id);
   const rating = marks.ratings.albums.get(album.id);
+  const played = marks.played?.albums.get(album.id);
   return {
     id: albumId(album.id),
     name: album.name,
@@ -114,6 +144,7 @@ export function presentAlbum(
     songCount: album.song_count,
     duration: seconds(album.duration),
     playCount: album.plays,
+    ...(played ? { played } : {}),
     created: album.created_at,
     ...(starred ? { starred } : {}),
     ...(rating ? { userRating: rating } : {}),
@@ -122,12 +153,12 @@ export function presentAlbum(
       : extra.year
         ? { year: extra.year }
         : {}),
-    ...(extra.genre ? { genre: extra.genre } : {}),
+    ...(genre ? { genre } : {}),
     artists: artistRefs(album.artists),
     displayArtist: album.artists.map((a) => a.name).join(', '),
     releaseTypes: [album.type],
     isCompilation: album.type === 'compilation',
-    genres: extra.genre ? [{ name: extra.genre }] : [],
+    genres: genre ? [{ name: genre }] : [],
   };
 }
 
@@ -135,13 +166,18 @@ export function presentAlbum(
 export function presentArtist(
   artist: { id: number; name: string; image: string | null; album_count?: number },
   marks: ListenerMarks,
+  /** The site's address: artistImageUrl is absolute, and left out while it is unknown. */
+  site?: string | null,
 ) {
   const starred = marks.starred.artists.get(artist.id);
   return {
     id: artistId(artist.id),
     name: artist.name,
     ...(isStoredImage(artist.image)
-      ? { coverArt: artistId(artist.id), artistImageUrl: artist.image }
+      ? {
+          coverArt: artistId(artist.id),
+          ...(site ? { artistImageUrl: `${site.replace(/\/+$/, '')}${artist.image}` } : {}),
+        }
       : {}),
     ...(artist.album_count !== undefined ? { albumCount: artist.album_count } : {}),
     ...(starred ? { starred } : {}),

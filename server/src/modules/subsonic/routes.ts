@@ -68,7 +68,7 @@ function asSubsonicError(error: unknown): SubsonicError | null {
  */
 export const subsonicRoutes: RoutesPlugin = async (app) => {
   const { subsonic, streaming, storage, siteAddress } = app.services;
-  const { library, listener, auth, browse, account } = subsonic;
+  const { library, listener, auth, browse, account, shareCalls } = subsonic;
   await app.register(formBody);
 
   const canPlay = (user: User) => hasPermission({ user, guestPermissions: [] }, 'music.play');
@@ -217,6 +217,18 @@ export const subsonicRoutes: RoutesPlugin = async (app) => {
         ]),
       ),
     ),
+    getShares: async (call) => shareCalls.getShares(call.user, await siteBase(call.request)),
+    createShare: async (call) =>
+      shareCalls.createShare(call.user, call.params, await siteBase(call.request)),
+    updateShare: ({ user, params }) => shareCalls.updateShare(user, params),
+    deleteShare: ({ user, params }) => shareCalls.deleteShare(user, params),
+    getInternetRadioStations: () => shareCalls.getInternetRadioStations(),
+    createInternetRadioStation: ({ user, params }) =>
+      shareCalls.createInternetRadioStation(user, params),
+    updateInternetRadioStation: ({ user, params }) =>
+      shareCalls.updateInternetRadioStation(user, params),
+    deleteInternetRadioStation: ({ user, params }) =>
+      shareCalls.deleteInternetRadioStation(user, params),
   };
 
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {

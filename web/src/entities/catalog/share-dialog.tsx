@@ -1,9 +1,11 @@
 import { useState } from 'react';
-import { COPIED_LABEL_MS, TEXTAREA_DEFAULT_ROWS } from '@backbeat/common';
+import { COPIED_LABEL_MS, TEXTAREA_DEFAULT_ROWS, type ShareItem } from '@backbeat/common';
+import { useCurrentUser } from '../../lib/bootstrap.ts';
 import { useTrans } from '../../lib/translator.ts';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog/dialog.tsx';
 import { useToastStore } from '../../ui/toast/toast-store.ts';
+import { ShareLinkSection } from './share-link-section.tsx';
 
 export const absoluteUrl = (path: string) => new URL(path, window.location.origin).toString();
 
@@ -67,25 +69,35 @@ function CopyField({
   );
 }
 
-/** Link and embed code for a track or an album. */
+/** Link and embed code for a track or an album, and (signed in) a public share link. */
 export function ShareDialog({
   title,
   link,
   embedLink,
   embedHeight,
+  shareItem,
 }: {
   title: string;
   link: string;
   embedLink: string;
   embedHeight: number;
+  /** What a share link made here shares. */
+  shareItem?: ShareItem;
 }) {
   const trans = useTrans();
+  const signedIn = useCurrentUser() !== null;
   const code = `<iframe src="${absoluteUrl(embedLink)}" width="100%" height="${embedHeight}" style="border:0;border-radius:12px" allow="autoplay; encrypted-media" loading="lazy" title="${title.replaceAll('"', '&quot;')}"></iframe>`;
   return (
     <Dialog title={trans('Share :name', { name: title })} size="md">
       <div className="flex flex-col gap-5 pt-1">
         <CopyField label={trans('Link')} value={absoluteUrl(link)} />
         <CopyField label={trans('Embed code')} value={code} multiline />
+        {shareItem && signedIn && (
+          <ShareLinkSection
+            item={shareItem}
+            copyField={(label, value) => <CopyField label={label} value={value} />}
+          />
+        )}
         <div>
           <p className="mb-2 text-sm font-medium">{trans('Preview')}</p>
           <iframe

@@ -108,6 +108,7 @@ export function TrackMenu({
             link={trackLink(track)}
             embedLink={trackEmbedLink(track)}
             embedHeight={180}
+            shareItem={{ type: 'track', id: track.id }}
           />
         )),
     },

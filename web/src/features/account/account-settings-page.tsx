@@ -10,6 +10,7 @@ import { MusicAppsPanel } from './panels/music-apps-panel.tsx';
 import { OfflinePanel } from './panels/offline-panel.tsx';
 import { PasswordPanel } from './panels/password-panel.tsx';
 import { SessionsPanel } from './panels/sessions-panel.tsx';
+import { SharedLinksPanel } from './panels/shared-links-panel.tsx';
 import { SocialLoginPanel } from './panels/social-login-panel.tsx';
 import { TwoFactorPanel } from './panels/two-factor-panel.tsx';
 
@@ -54,6 +55,7 @@ function Sections() {
       label: trans('Music apps'),
       panel: <MusicAppsPanel username={user.email} />,
     },
+    { id: 'shared-links', label: trans('Shared links'), panel: <SharedLinksPanel /> },
     { id: 'offline', label: trans('Offline music'), panel: <OfflinePanel /> },
     ...(showDevelopers
       ? [{ id: 'developers', label: trans('Developers'), panel: <DevelopersPanel /> }]

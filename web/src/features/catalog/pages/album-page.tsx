@@ -86,6 +86,7 @@ export function AlbumPage() {
                     link={albumLink(album)}
                     embedLink={albumEmbedLink(album)}
                     embedHeight={380}
+                    shareItem={{ type: 'album', id: album.id }}
                   />
                 ))
               }

@@ -98,6 +98,7 @@ export function TrackPage() {
                     link={trackLink(track)}
                     embedLink={trackEmbedLink(track)}
                     embedHeight={180}
+                    shareItem={{ type: 'track', id: track.id }}
                   />
                 ))
               }
