@@ -20,5 +20,6 @@ export * from './backstage/index.ts';
 export * from './seo.ts';
 export * from './insights/index.ts';
 export * from './subsonic/index.ts';
+export * from './transcoding/index.ts';
 export * from './library-folders/index.ts';
 export * from './appearance.ts';

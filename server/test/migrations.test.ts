@@ -56,9 +56,9 @@ describe(`migrations (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'SQLite'}
 
   it('a database one migration behind takes the missing one', async () => {
     const { handle } = await emptyDatabase();
-    const earlier = await migrateUpTo(handle.db, '0023_seo_templates_without_owner');
-    expect(earlier.at(-1)).toBe('0023_seo_templates_without_owner');
-    expect(await migrateToLatest(handle.db)).toEqual(['0024_pricing_in_menus']);
+    const earlier = await migrateUpTo(handle.db, '0024_pricing_in_menus');
+    expect(earlier.at(-1)).toBe('0024_pricing_in_menus');
+    expect(await migrateToLatest(handle.db)).toEqual(['0028_transcoding']);
     expect(await migrateToLatest(handle.db)).toEqual([]);
   });
 

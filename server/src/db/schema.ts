@@ -7,6 +7,7 @@ import type { InsightsTables } from './insights-schema.ts';
 import type { SubsonicTables } from './subsonic-schema.ts';
 import type { UploadsTables } from './uploads-schema.ts';
 import type { BillingTables } from './billing-schema.ts';
+import type { TranscodingTables } from './transcoding-schema.ts';
 
 /** Booleans are stored as 0/1 integers on both dialects so reads and writes look the same. */
 type Flag = number;
@@ -242,7 +243,8 @@ export interface Database
     BillingTables,
     SubsonicTables,
     LibraryFoldersTables,
-    InsightsTables {
+    InsightsTables,
+    TranscodingTables {
   users: UsersTable;
   user_profiles: UserProfilesTable;
   roles: RolesTable;

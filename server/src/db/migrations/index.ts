@@ -24,6 +24,7 @@ import * as searchIdsInRowid from './0021_search_ids_in_rowid.ts';
 import * as searchIndexPerKind from './0022_search_index_per_kind.ts';
 import * as seoTemplatesWithoutOwner from './0023_seo_templates_without_owner.ts';
 import * as pricingInMenus from './0024_pricing_in_menus.ts';
+import * as transcoding from './0028_transcoding.ts';
 
 /** Ordered list of every migration; names sort in the order they must run. */
 const migrations: Record<string, Migration> = {
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   '0022_search_index_per_kind': searchIndexPerKind,
   '0023_seo_templates_without_owner': seoTemplatesWithoutOwner,
   '0024_pricing_in_menus': pricingInMenus,
+  '0028_transcoding': transcoding,
 };
 
 /**
