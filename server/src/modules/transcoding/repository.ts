@@ -38,5 +38,22 @@ export function createTranscodingRepository(db: Db) {
             : null,
       }));
     },
+
+    async profileExists(id: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('transcoding_profiles')
+        .select('id')
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return !!row;
+    },
+
+    async limit(id: number) {
+      return db
+        .selectFrom('transcoding_limits')
+        .select(['user_id', 'client'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+    },
   };
 }

@@ -259,6 +259,14 @@ export const adminPageRoutes: RouteObject[] = [
             ...page(async () => (await import('./settings/settings-page.tsx')).SettingsPage),
           },
           { path: 'ads', ...page(async () => (await import('./ads-page.tsx')).AdsPage) },
+          ...screens('transcoding-profiles', async () => {
+            const m = await import('./transcoding.tsx');
+            return { index: m.TranscodingProfilesPage, form: m.TranscodingProfileFormPage };
+          }),
+          ...screens('transcoding-limits', async () => {
+            const m = await import('./transcoding.tsx');
+            return { index: m.TranscodingLimitsPage, form: m.TranscodingLimitFormPage };
+          }),
           {
             path: 'library-folders',
             ...page(async () => (await import('./library-folders.tsx')).LibraryFoldersPage),
