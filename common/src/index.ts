@@ -21,5 +21,6 @@ export * from './seo.ts';
 export * from './insights/index.ts';
 export * from './subsonic/index.ts';
 export * from './shares/index.ts';
+export * from './transcoding/index.ts';
 export * from './library-folders/index.ts';
 export * from './appearance.ts';

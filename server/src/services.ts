@@ -62,6 +62,7 @@ import { createThemesRepository } from './modules/themes/repository.ts';
 import { createAppearanceService } from './modules/appearance/service.ts';
 import { createUsersRepository } from './modules/users/repository.ts';
 import { createUsersService } from './modules/users/service.ts';
+import { createTranscodingServices } from './composition/transcoding-services.ts';
 
 /** Wires each service with only what it uses (DESIGN §8: no god container inside services). */
 export function createServices(config: Config, database: DatabaseHandle, fileLogs: FileLogs) {
@@ -302,6 +303,11 @@ export function createServices(config: Config, database: DatabaseHandle, fileLog
     libraryFolders,
     siteAddress,
   });
+  const transcoding = createTranscodingServices(config, database, {
+    storage: music.storage,
+    settings,
+    log: (message, error) => void fileLogs.write('error', { message, error: String(error) }),
+  });
   const settingsAdmin = createSettingsAdmin({
     settings,
     mailer,
@@ -314,6 +320,7 @@ export function createServices(config: Config, database: DatabaseHandle, fileLog
     config,
     database,
     ...subsonic,
+    ...transcoding,
     settingsAdmin,
     appearance: createAppearanceService({ settings, themes }),
     localizationsAdmin: createLocalizationsService(localizations),

@@ -10,6 +10,7 @@ import {
 import { filesResource } from './files.ts';
 import { rolesResource, usersResource } from './people.ts';
 import { genresResource, tagsResource } from './taxonomy.ts';
+import { transcodingLimitsResource, transcodingProfilesResource } from './transcoding.ts';
 import { customPagesResource, localizationsResource } from './site.ts';
 
 export {
@@ -150,3 +151,21 @@ export const {
   update: updateAdminCustomPage,
   deleteMany: deleteAdminCustomPages,
 } = customPagesResource;
+
+export const {
+  list: listAdminTranscodingProfiles,
+  show: getAdminTranscodingProfile,
+  create: createAdminTranscodingProfile,
+  update: updateAdminTranscodingProfile,
+  deleteMany: deleteAdminTranscodingProfiles,
+  impact: adminTranscodingProfilesDeleteImpact,
+} = transcodingProfilesResource;
+
+export const {
+  list: listAdminTranscodingLimits,
+  show: getAdminTranscodingLimit,
+  create: createAdminTranscodingLimit,
+  update: updateAdminTranscodingLimit,
+  deleteMany: deleteAdminTranscodingLimits,
+  impact: adminTranscodingLimitsDeleteImpact,
+} = transcodingLimitsResource;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpoint, notJson } from '../contract.ts';
 import { pagedList } from '../paged-list.ts';
+import { streamQuerySchema } from '../transcoding/schemas.ts';
 import {
   channelParamsSchema,
   channelQuerySchema,
@@ -167,8 +168,9 @@ export const streamTrack = endpoint({
   method: 'GET',
   path: '/api/v1/tracks/:id/stream',
   access: 'music.play',
-  summary: "A track's audio, with range requests",
+  summary: "A track's audio, with range requests; encoded on the fly for a format or a cap",
   tags,
   params: idParamsSchema,
+  query: streamQuerySchema,
   response: notJson('stream', 'The audio file (206 for a range).', 'audio/*'),
 });

@@ -8,6 +8,7 @@ import type { SubsonicTables } from './subsonic-schema.ts';
 import type { SharesTables } from './shares-schema.ts';
 import type { UploadsTables } from './uploads-schema.ts';
 import type { BillingTables } from './billing-schema.ts';
+import type { TranscodingTables } from './transcoding-schema.ts';
 
 /** Booleans are stored as 0/1 integers on both dialects so reads and writes look the same. */
 type Flag = number;
@@ -258,7 +259,8 @@ export interface Database
     SubsonicTables,
     SharesTables,
     LibraryFoldersTables,
-    InsightsTables {
+    InsightsTables,
+    TranscodingTables {
   users: UsersTable;
   backups: BackupsTable;
   user_profiles: UserProfilesTable;

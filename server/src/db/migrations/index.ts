@@ -26,6 +26,7 @@ import * as seoTemplatesWithoutOwner from './0023_seo_templates_without_owner.ts
 import * as pricingInMenus from './0024_pricing_in_menus.ts';
 import * as bookmarks from './0026_bookmarks.ts';
 import * as sharesAndInternetRadio from './0027_shares_and_internet_radio.ts';
+import * as transcoding from './0028_transcoding.ts';
 import * as backups from './0029_backups.ts';
 
 /** Ordered list of every migration; names sort in the order they must run. */
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   '0024_pricing_in_menus': pricingInMenus,
   '0026_bookmarks': bookmarks,
   '0027_shares_and_internet_radio': sharesAndInternetRadio,
+  '0028_transcoding': transcoding,
   '0029_backups': backups,
 };
 

@@ -98,7 +98,14 @@ export function createCatalogRepository(db: Db, dialect: Dialect) {
     async trackAudio(id: number) {
       return db
         .selectFrom('tracks')
-        .select(['audio_path', 'audio_mime', 'is_public', 'owner_id', 'access_folder_id'])
+        .select([
+          'audio_path',
+          'audio_mime',
+          'duration',
+          'is_public',
+          'owner_id',
+          'access_folder_id',
+        ])
         .where('id', '=', id)
         .executeTakeFirst();
     },

@@ -309,6 +309,8 @@ export function createCatalogService(deps: { repository: CatalogRepository }) {
         ? {
             path: row.audio_path,
             mime: row.audio_mime ?? 'audio/mpeg',
+            /** Milliseconds, as catalogued (a transcode estimates the source's bitrate from it). */
+            durationMs: Number(row.duration),
             isPublic: row.is_public === 1,
           }
         : null;

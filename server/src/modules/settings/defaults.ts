@@ -5,6 +5,7 @@ import {
   LOUDNESS_TARGET_LUFS,
   MB,
   SEO_SETTING_DEFAULTS,
+  TRANSCODE_CACHE_DEFAULT_MB,
   type LandingContent,
   type Menu,
 } from '@backbeat/common';
@@ -132,6 +133,8 @@ export const SETTING_DEFAULTS = {
   'player.normalisation': 'track' as (typeof NORMALISATION_MODES)[number],
   'player.target_lufs': LOUDNESS_TARGET_LUFS.default as number,
   'player.equaliser_preset': 'flat' as (typeof EQUALISER_PRESET_NAMES)[number],
+  /** The transcode cache's size cap in MB (issue 38.6): the least recently played go first. */
+  'transcoding.cache_size_mb': TRANSCODE_CACHE_DEFAULT_MB as number,
   /** Ad slots (spec 1 §3): sanitised HTML, empty for none. */
   'ads.general_top': '',
   'ads.general_bottom': '',

@@ -5,6 +5,7 @@ import type { RoutesPlugin } from '../../http/types.ts';
 import { isSafeKey } from '../../storage/storage.ts';
 import { sendGrowingFile } from '../../storage/growing-file.ts';
 import { sendStoredFile } from '../../storage/send-stored-file.ts';
+import { sendTranscoded } from '../transcoding/send.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
   svg: 'image/svg+xml',
@@ -18,9 +19,17 @@ const CONTENT_TYPES: Record<string, string> = {
 export const streamingRoutes: RoutesPlugin = async (app) => {
   /** The hot path: one indexed lookup, then the file piped with a large buffer (DESIGN §4). */
   registerEndpoint(app, streamTrack, async (request, reply) => {
-    const audio = await app.services.streaming.audio(request.params.id, {
-      userId: request.user?.id ?? null,
-    });
+    const userId = request.user?.id ?? null;
+    const audio = await app.services.streaming.audio(request.params.id, { userId });
+    const { format, maxBitRate } = request.query;
+    // The web player's streaming quality (issue 38.6): the same transcodes as /rest's stream.
+    if ((format || maxBitRate) && !audio.rendering) {
+      const sent = await sendTranscoded(app.services, request, reply, audio, {
+        request: { format, maxBitRate, userId: userId ?? 0, client: null },
+        cacheControl: 'private, max-age=86400',
+      });
+      if (sent) return;
+    }
     const options = {
       contentType: audio.mime,
       // Private tracks and plan-gated plays must not sit in shared caches.

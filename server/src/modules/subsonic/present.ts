@@ -201,3 +201,21 @@ export function presentPlaylist(
     ...(isStoredImage(playlist.image) ? { coverArt: playlistId(playlist.id) } : {}),
   };
 }
+
+/**
+ * An answer whose songs say what this client streams them as (issue 38.6), when its default
+ * profile encodes them: `transcodedContentType`/`transcodedSuffix` beside the original's.
+ * A copy: answers may be cached and shared by every client.
+ */
+export function markTranscoded<T>(payload: T, output: { contentType: string; suffix: string }): T {
+  if (Array.isArray(payload))
+    return payload.map((item: unknown) => markTranscoded(item, output)) as T;
+  if (!payload || typeof payload !== 'object') return payload;
+  const copy: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(payload)) copy[key] = markTranscoded(value, output);
+  if (copy.mediaType === 'song' && copy.isDir === false && copy.suffix !== output.suffix) {
+    copy.transcodedContentType = output.contentType;
+    copy.transcodedSuffix = output.suffix;
+  }
+  return copy as T;
+}

@@ -4,6 +4,7 @@ import {
   OPEN_SUBSONIC_EXTENSIONS,
   SUBSONIC_COVER_MAX_SIZE,
   SUBSONIC_ERRORS,
+  TRANSCODE_OUTPUT,
   type User,
 } from '@backbeat/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -14,10 +15,11 @@ import type { RoutesPlugin } from '../../http/types.ts';
 import { DomainError } from '../../lib/domain-errors.ts';
 import { sendGrowingFile } from '../../storage/growing-file.ts';
 import { sendStoredFile } from '../../storage/send-stored-file.ts';
+import { sendTranscoded } from '../transcoding/send.ts';
 import { isSafeKey } from '../../storage/storage.ts';
 import { parseId, requireId } from './ids.ts';
 import type { ClientContext } from './listener-calls.ts';
-import { isStoredImage } from './present.ts';
+import { isStoredImage, markTranscoded } from './present.ts';
 import {
   notAuthorized,
   notFound,
@@ -79,6 +81,20 @@ export const subsonicRoutes: RoutesPlugin = async (app) => {
     }
     const id = requireId(call.params, 'id', 'tr');
     const audio = await streaming.audio(id, { userId: call.user.id });
+    // Encoded on the fly when asked or when a limit says so (issue 38.6); download never is.
+    if (!attachment && !audio.rendering) {
+      const sent = await sendTranscoded(app.services, call.request, call.reply, audio, {
+        request: {
+          format: call.params.string('format'),
+          maxBitRate: call.params.int('maxBitRate', 0, { min: 0 }),
+          userId: call.user.id,
+          client: call.client.client,
+        },
+        offsetSeconds: call.params.int('timeOffset', 0, { min: 0 }),
+        cacheControl: 'private, max-age=86400',
+      });
+      if (sent) return call.reply;
+    }
     const options = {
       contentType: audio.mime,
       cacheControl: 'private, max-age=86400',
@@ -249,7 +265,11 @@ export const subsonicRoutes: RoutesPlugin = async (app) => {
       };
       const answer = await call({ params, user, client, request, reply });
       if ((answer as unknown) === reply || reply.sent) return reply;
-      return sendSubsonic(reply, params, 'ok', answer as Payload);
+      const transcoded = await app.services.transcoding.defaultFor(user.id, client.client);
+      const payload = transcoded
+        ? markTranscoded(answer, TRANSCODE_OUTPUT[transcoded.format])
+        : answer;
+      return sendSubsonic(reply, params, 'ok', payload as Payload);
     } catch (error) {
       const known = asSubsonicError(error);
       if (!known) throw error;

@@ -16,6 +16,7 @@ import {
   levellingGainDb,
   parseListeningSettings,
   presetOf,
+  streamParamsOf,
 } from './listening-settings.ts';
 
 const loudness = (overrides: Partial<TrackLoudness> = {}): TrackLoudness => ({
@@ -119,6 +120,7 @@ describe('equaliser presets and settings', () => {
       targetLufs: LOUDNESS_TARGET_LUFS.default,
       equaliser: { preampDb: 0, bandsDb: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0] },
       crossfadeSeconds: 0,
+      streamingQuality: 'original',
     });
   });
 
@@ -134,6 +136,7 @@ describe('equaliser presets and settings', () => {
       targetLufs: LOUDNESS_TARGET_LUFS.min,
       equaliser: { preampDb: EQUALISER_GAIN_DB.max, bandsDb: [3, 0, -12, 0, 0, 0, 0, 0, 0, 12] },
       crossfadeSeconds: CROSSFADE_SECONDS.max,
+      streamingQuality: 'original',
     });
   });
 
@@ -164,6 +167,7 @@ describe('the admin’s defaults', () => {
       targetLufs: -16,
       crossfadeSeconds: 4,
       equaliser: { preampDb: 0, bandsDb: [...EQUALISER_PRESETS.bass] },
+      streamingQuality: 'original',
     });
   });
 
@@ -172,5 +176,19 @@ describe('the admin’s defaults', () => {
     expect(adminListeningDefaults({ equaliser_preset: 'loudness' }).equaliser.bandsDb).toEqual([
       ...EQUALISER_PRESETS.flat,
     ]);
+  });
+});
+
+describe('streaming quality', () => {
+  it('keeps a known quality and falls back to the default for anything else', () => {
+    expect(parseListeningSettings({ streamingQuality: '64' }).streamingQuality).toBe('64');
+    expect(parseListeningSettings({ streamingQuality: '999' }).streamingQuality).toBe('original');
+    expect(parseListeningSettings({ streamingQuality: 64 }).streamingQuality).toBe('original');
+  });
+
+  it('asks the server for nothing at the original, else a cap in Opus or MP3', () => {
+    expect(streamParamsOf('original', true)).toEqual({});
+    expect(streamParamsOf('64', true)).toEqual({ format: 'opus', maxBitRate: 64 });
+    expect(streamParamsOf('128', false)).toEqual({ format: 'mp3', maxBitRate: 128 });
   });
 });

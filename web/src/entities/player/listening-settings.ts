@@ -6,7 +6,9 @@ import {
   LOUDNESS_TARGET_LUFS,
   NORMALISATION_MODES,
   REPLAY_GAIN_REFERENCE_LUFS,
+  STREAMING_QUALITIES,
   TRUE_PEAK_CEILING_DBTP,
+  type StreamingQuality,
   type TrackLoudness,
 } from '@backbeat/common';
 
@@ -36,6 +38,8 @@ export interface ListeningSettings {
   targetLufs: number;
   equaliser: EqualiserSettings;
   crossfadeSeconds: number;
+  /** The original file, or a bitrate (kbit/s) the server encodes to, for mobile data. */
+  streamingQuality: StreamingQuality;
 }
 
 export const DEFAULT_LISTENING_SETTINGS: ListeningSettings = {
@@ -43,6 +47,7 @@ export const DEFAULT_LISTENING_SETTINGS: ListeningSettings = {
   targetLufs: LOUDNESS_TARGET_LUFS.default,
   equaliser: { preampDb: 0, bandsDb: [...EQUALISER_PRESETS.flat] },
   crossfadeSeconds: CROSSFADE_SECONDS.default,
+  streamingQuality: 'original',
 };
 
 const clampedNumber = (value: unknown, min: number, max: number): number | null =>
@@ -80,6 +85,9 @@ export function parseListeningSettings(
     crossfadeSeconds:
       clampedNumber(input.crossfadeSeconds, CROSSFADE_SECONDS.min, CROSSFADE_SECONDS.max) ??
       defaults.crossfadeSeconds,
+    streamingQuality: (STREAMING_QUALITIES as readonly unknown[]).includes(input.streamingQuality)
+      ? (input.streamingQuality as StreamingQuality)
+      : defaults.streamingQuality,
   };
 }
 
@@ -110,6 +118,18 @@ export function levellingGainDb(
   const gain = settings.targetLufs - measuredLufs;
   const headroom = TRUE_PEAK_CEILING_DBTP - loudness.true_peak_dbtp;
   return Math.min(gain, headroom);
+}
+
+/**
+ * The stream parameters of a quality: none for the original; else a cap, in Opus where the
+ * browser plays it (better at low rates), MP3 where it does not.
+ */
+export function streamParamsOf(
+  quality: StreamingQuality,
+  playsOpus: boolean,
+): { format?: 'opus' | 'mp3'; maxBitRate?: number } {
+  if (quality === 'original') return {};
+  return { format: playsOpus ? 'opus' : 'mp3', maxBitRate: Number(quality) };
 }
 
 export const decibelsToGain = (decibels: number) => 10 ** (decibels / 20);

@@ -16,7 +16,12 @@ import {
   takeEarlyStart,
   unreadyEarly,
 } from './early-start.ts';
-import { decibelsToGain, levellingGainDb, plainElementVolume } from './listening-settings.ts';
+import {
+  decibelsToGain,
+  levellingGainDb,
+  plainElementVolume,
+  streamParamsOf,
+} from './listening-settings.ts';
 import { useListeningSettings } from './listening-settings-store.ts';
 import { createListenerHold } from './listener-hold.ts';
 import { playReporter } from './play-reporter.ts';
@@ -86,7 +91,18 @@ export const usePlayerStore = create<PlayerState>()((_set, _get, api) => {
 export const currentItem = (state: PlayerState): QueueItem | null =>
   state.queue[state.index] ?? null;
 export const useCurrentTrack = () => usePlayerStore((s) => currentItem(s)?.track ?? null);
-export const streamUrl = (track: Track) => apiUrl(streamTrack, { id: track.id });
+let opusPlays: boolean | null = null;
+/** Whether this browser plays Ogg Opus (asked once). */
+const playsOpus = () =>
+  (opusPlays ??=
+    typeof document !== 'undefined' &&
+    document.createElement('audio').canPlayType('audio/ogg; codecs=opus') !== '');
+/** The track's audio at this device's streaming quality (issue 38.6: encoded by the server). */
+export const streamUrl = (track: Track) =>
+  apiUrl(streamTrack, {
+    id: track.id,
+    ...streamParamsOf(useListeningSettings.getState().streamingQuality, playsOpus()),
+  });
 
 /**
  * The file a first Play of `tracks` starts on a plain element before the engine loads, or

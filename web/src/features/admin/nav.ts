@@ -88,6 +88,20 @@ export const ADMIN_NAV: readonly AdminNavEntry[] = [
     icon: 'folder',
   },
   {
+    label: 'Transcoding profiles',
+    path: 'transcoding-profiles',
+    permission: 'settings.update',
+    area: 'Files',
+    icon: 'equalizer',
+  },
+  {
+    label: 'Transcoding limits',
+    path: 'transcoding-limits',
+    permission: 'settings.update',
+    area: 'Files',
+    icon: 'equalizer',
+  },
+  {
     label: 'Settings',
     path: 'settings',
     permission: 'settings.update',

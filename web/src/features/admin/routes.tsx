@@ -264,6 +264,14 @@ export const adminPageRoutes: RouteObject[] = [
             path: 'operations',
             ...page(async () => (await import('./operations.tsx')).OperationsPage),
           },
+          ...screens('transcoding-profiles', async () => {
+            const m = await import('./transcoding.tsx');
+            return { index: m.TranscodingProfilesPage, form: m.TranscodingProfileFormPage };
+          }),
+          ...screens('transcoding-limits', async () => {
+            const m = await import('./transcoding.tsx');
+            return { index: m.TranscodingLimitsPage, form: m.TranscodingLimitFormPage };
+          }),
           {
             path: 'library-folders',
             ...page(async () => (await import('./library-folders.tsx')).LibraryFoldersPage),

@@ -1,5 +1,10 @@
 import { useId } from 'react';
-import { CROSSFADE_SECONDS, LOUDNESS_TARGET_LUFS } from '@backbeat/common';
+import {
+  CROSSFADE_SECONDS,
+  LOUDNESS_TARGET_LUFS,
+  STREAMING_QUALITIES,
+  type StreamingQuality,
+} from '@backbeat/common';
 import { useTrans } from '../../../lib/translator.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Dialog } from '../../../ui/dialog/dialog.tsx';
@@ -23,6 +28,9 @@ export function PlaybackSettingsDialog() {
   const trans = useTrans();
   const settings = useListeningSettings();
   const normalisationId = useId();
+  const qualityId = useId();
+  const qualityLabel = (quality: StreamingQuality) =>
+    quality === 'original' ? trans('Original') : trans(':value kbit/s', { value: quality });
   const normalisationLabels: Record<NormalisationMode, string> = {
     off: trans('Off'),
     track: trans('Per track'),
@@ -95,6 +103,36 @@ export function PlaybackSettingsDialog() {
             }
             onChange={(crossfadeSeconds) => updateListeningSettings({ crossfadeSeconds })}
           />
+        </fieldset>
+
+        <fieldset className="space-y-3">
+          <legend className="mb-1 text-base font-semibold">{trans('Streaming quality')}</legend>
+          <p className="text-sm text-fg-muted">
+            {trans(
+              'A lower bitrate saves mobile data. Kept on this device; applies from the next track.',
+            )}
+          </p>
+          <div className="grid grid-cols-[6.5rem_minmax(0,1fr)] items-center gap-3">
+            <label htmlFor={qualityId} className="text-sm text-fg">
+              {trans('Quality')}
+            </label>
+            <select
+              id={qualityId}
+              value={settings.streamingQuality}
+              className={SELECT_CLASS}
+              onChange={(event) =>
+                updateListeningSettings({
+                  streamingQuality: event.target.value as StreamingQuality,
+                })
+              }
+            >
+              {STREAMING_QUALITIES.map((quality) => (
+                <option key={quality} value={quality}>
+                  {qualityLabel(quality)}
+                </option>
+              ))}
+            </select>
+          </div>
         </fieldset>
       </div>
     </Dialog>
