@@ -35,6 +35,8 @@ function storageSkip(config: Config, directory: string) {
   return (path: string) =>
     live.has(path) ||
     path === ADMIN_BACKUPS_FOLDER ||
+    // Transcodes and other caches are made again on demand (modules/transcoding).
+    path === 'cache' ||
     // The backup's own folder, when it is made inside the storage folder.
     path === own ||
     // Files of the bench's and tests' own, and SQLite's journal of a copy being made.
