@@ -6,6 +6,7 @@ import {
   NORMALISATION_MODES,
 } from '../constants.ts';
 import { MB } from '../uploads/constants.ts';
+import { TRANSCODE_CACHE_MAX_MB } from '../transcoding/constants.ts';
 
 /*
  * Every setting an admin changes at /admin/settings, declared once (issue 13): its name (the
@@ -806,6 +807,18 @@ export const SETTING_FIELDS: SettingField[] = [
       .number({ error: 'The target must be a number.' })
       .min(LOUDNESS_TARGET_LUFS.min, 'The target must be between −23 and −6 LUFS.')
       .max(LOUDNESS_TARGET_LUFS.max, 'The target must be between −23 and −6 LUFS.'),
+  },
+  {
+    name: 'transcoding.cache_size_mb',
+    section: 'player',
+    label: 'Transcode cache size',
+    help: 'Disk space kept for encoded copies (lower qualities, Subsonic apps); the least recently played go first.',
+    input: { type: 'number', min: 16, max: TRANSCODE_CACHE_MAX_MB, unit: 'MB' },
+    schema: z
+      .number({ error: 'The cache size must be a number.' })
+      .int('The cache size must be a whole number of MB.')
+      .min(16, 'The cache size must be at least 16 MB.')
+      .max(TRANSCODE_CACHE_MAX_MB, `The cache size must be at most ${TRANSCODE_CACHE_MAX_MB} MB.`),
   },
   {
     name: 'player.equaliser_preset',

@@ -33,6 +33,8 @@ export type StreamingQuality = (typeof STREAMING_QUALITIES)[number];
 
 /** The transcode cache's size cap (MB) when the admin has not set one. */
 export const TRANSCODE_CACHE_DEFAULT_MB = 1024;
+/** The largest transcode cache the settings screen takes (1 TB). */
+export const TRANSCODE_CACHE_MAX_MB = 1024 * 1024;
 
 /** Longest Subsonic client name (`c`) a limit is kept for. */
 export const SUBSONIC_CLIENT_NAME_MAX = 100;

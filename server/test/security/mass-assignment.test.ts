@@ -59,6 +59,8 @@ let adminRoleId: number;
 let admin: Browser;
 let genre: { id: number };
 let tag: { id: number };
+/** Rows the update cases below make for themselves (transcoding, shares). */
+const created = { profile: 0, limit: 0, share: 0 };
 /** Rows the admin screens' cases make and then change. */
 let massRoleId: number;
 let massChannelId: number;
@@ -339,6 +341,66 @@ const updates: UpdateCase[] = [
       expect(shown.genre).toMatchObject({ id: genre.id, display_name: 'Mass Genre Renamed' });
       expect(shown.genre.popularity).toBe(0);
       expect(shown.genre.created_at).not.toBe(LONG_AGO);
+    },
+  },
+  {
+    method: 'PUT',
+    route: '/api/v1/admin/transcoding-profiles/:id',
+    url: () => `/api/v1/admin/transcoding-profiles/${created.profile}`,
+    body: async () => {
+      const made = await admin.post('/api/v1/admin/transcoding-profiles', {
+        name: 'Mass profile',
+        format: 'opus',
+        bit_rate: 96,
+      });
+      created.profile = (made.json() as { profile: { id: number } }).profile.id;
+      return { name: 'Mass profile renamed', created_at: LONG_AGO };
+    },
+    sender: () => admin,
+    applied: async (browser) => {
+      const shown = await browser.get(`/api/v1/admin/transcoding-profiles/${created.profile}`);
+      const { profile } = shown.json() as { profile: { name: string; created_at: string } };
+      expect(profile.name).toBe('Mass profile renamed');
+      expect(profile.created_at).not.toBe(LONG_AGO);
+    },
+  },
+  {
+    method: 'PUT',
+    route: '/api/v1/admin/transcoding-limits/:id',
+    url: () => `/api/v1/admin/transcoding-limits/${created.limit}`,
+    body: async () => {
+      const made = await admin.post('/api/v1/admin/transcoding-limits', {
+        client: 'MassClient',
+        max_bit_rate: 128,
+      });
+      created.limit = (made.json() as { limit: { id: number } }).limit.id;
+      return { max_bit_rate: 64, created_at: LONG_AGO };
+    },
+    sender: () => admin,
+    applied: async (browser) => {
+      const shown = await browser.get(`/api/v1/admin/transcoding-limits/${created.limit}`);
+      const { limit } = shown.json() as { limit: { max_bit_rate: number; created_at: string } };
+      expect(limit.max_bit_rate).toBe(64);
+      expect(limit.created_at).not.toBe(LONG_AGO);
+    },
+  },
+  {
+    method: 'PUT',
+    route: '/api/v1/shares/:id',
+    url: () => `/api/v1/shares/${created.share}`,
+    body: async () => {
+      const made = await attacker.browser.post('/api/v1/shares', {
+        items: [{ type: 'track', id: trackId }],
+      });
+      created.share = (made.json() as { share: { id: number } }).share.id;
+      return { description: 'Mine, described', visit_count: 999, user_id: victim.id };
+    },
+    applied: async (browser) => {
+      const { shares } = (await browser.get('/api/v1/shares')).json() as {
+        shares: { id: number; description: string | null; visit_count: number }[];
+      };
+      const mine = shares.find((share) => share.id === created.share);
+      expect(mine).toMatchObject({ description: 'Mine, described', visit_count: 0 });
     },
   },
   {
