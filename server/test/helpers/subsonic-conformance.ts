@@ -18,7 +18,8 @@ export function facts(node: unknown, path = '', out: string[] = []): string[] {
   return out;
 }
 
-const xml = new XMLParser({
+/** Reads a /rest answer's XML form with its attributes as plain fields (compared by `facts`). */
+export const subsonicXml = new XMLParser({
   ignoreAttributes: false,
   attributeNamePrefix: '',
   parseAttributeValue: false,
@@ -51,7 +52,7 @@ export function conformance(app: FastifyInstance, apiKey: () => string) {
     const json = (await call(method, params)).json() as { 'subsonic-response': Answer };
     expect(validator.problems(method, json), `${method} ${JSON.stringify(params)}`).toEqual([]);
     if (options.xml !== false) {
-      const fromXml = xml.parse((await call(method, params, 'xml')).body) as Record<
+      const fromXml = subsonicXml.parse((await call(method, params, 'xml')).body) as Record<
         string,
         unknown
       >;

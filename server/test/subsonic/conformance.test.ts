@@ -1,9 +1,9 @@
-import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../helpers/factories.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { seedSmallCatalog } from '../helpers/catalog.ts';
 import { openSubsonicValidator } from '../helpers/opensubsonic.ts';
+import { facts, subsonicXml } from '../helpers/subsonic-conformance.ts';
 
 /**
  * Every /rest call Backbeat answers, checked against the OpenSubsonic description in JSON,
@@ -31,29 +31,6 @@ async function call(method: string, params: Record<string, string | number> = {}
   return response;
 }
 
-/** Scalars by path (array positions dropped), so JSON and XML forms can be compared. */
-function facts(node: unknown, path = '', out: string[] = []): string[] {
-  if (Array.isArray(node)) {
-    for (const item of node) facts(item, path, out);
-  } else if (node && typeof node === 'object') {
-    for (const [key, value] of Object.entries(node)) {
-      if (key === 'xmlns') continue;
-      facts(value, key === 'value' || key === '#text' ? `${path}#text` : `${path}/${key}`, out);
-    }
-  } else if (node !== undefined && node !== null && node !== '') {
-    out.push(`${path}=${String(node)}`);
-  }
-  return out;
-}
-
-const xml = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: '',
-  parseAttributeValue: false,
-  parseTagValue: false,
-  ignoreDeclaration: true,
-});
-
 /** Random answers differ call to call: their XML form is only checked to parse. */
 const isRandom = (method: string, params: Record<string, string | number>) =>
   method === 'getRandomSongs' || params.type === 'random';
@@ -63,7 +40,10 @@ async function checked(method: string, params: Record<string, string | number> =
     'subsonic-response': Record<string, unknown>;
   };
   expect(validator.problems(method, json), `${method} ${JSON.stringify(params)}`).toEqual([]);
-  const fromXml = xml.parse((await call(method, params, 'xml')).body) as Record<string, unknown>;
+  const fromXml = subsonicXml.parse((await call(method, params, 'xml')).body) as Record<
+    string,
+    unknown
+  >;
   if (isRandom(method, params)) {
     expect(fromXml['subsonic-response']).toMatchObject({ status: 'ok' });
     return json['subsonic-response'];
