@@ -19,6 +19,8 @@ export interface ResourceHooks<Create, Update> {
   insert?(input: Create): Promise<number>;
   /** The columns to change; `existing` is the row as it is now. */
   toUpdate?(input: Update, existing: ResourceRow): MaybePromise<Record<string, unknown>>;
+  /** Changes the row another way (through the service that owns the table). */
+  update?(id: number, input: Update, existing: ResourceRow): Promise<void>;
   /**
    * Rules a write must pass before anything is written (the last admin keeps the admin role);
    * `id` is null for a new row; `actor` is the admin making the change (what they may grant).
@@ -150,7 +152,7 @@ export function createResourceService<Create, Update>(
       await hooks.validate?.(null, input, actor);
       let id: number;
       if (hooks.insert) {
-        id = await hooks.insert(input);
+        id = await guardUnique(() => hooks.insert!(input));
       } else {
         const values = { ...(await hooks.toInsert?.(input)), ...stamp('create') };
         await assertUnique(values);
@@ -164,10 +166,14 @@ export function createResourceService<Create, Update>(
     async update(id: number, input: Update, actor: User): Promise<ResourceRow> {
       const row = await existing(id);
       await hooks.validate?.(id, input, actor);
-      const changes = (await hooks.toUpdate?.(input, row)) ?? {};
-      await assertUnique(changes, id);
-      if (Object.keys(changes).length) {
-        await guardUnique(() => repo.update(id, { ...changes, ...stamp('update') }));
+      if (hooks.update) {
+        await guardUnique(() => hooks.update!(id, input, row));
+      } else {
+        const changes = (await hooks.toUpdate?.(input, row)) ?? {};
+        await assertUnique(changes, id);
+        if (Object.keys(changes).length) {
+          await guardUnique(() => repo.update(id, { ...changes, ...stamp('update') }));
+        }
       }
       await hooks.afterSave?.(id, input, 'update');
       await hooks.afterChange?.({ kind: 'update', ids: [id] });

@@ -98,6 +98,47 @@ export function createCatalogWriteRepository(db: Db) {
         .execute();
     },
 
+    /** The admin's lyrics editor: a new row (its own `is_synced`), answering its id. */
+    async addLyricsRow(
+      row: { track_id: number; text: string; is_synced: boolean },
+      now = nowIso(),
+    ) {
+      const inserted = await db
+        .insertInto('lyrics')
+        .values({ ...row, is_synced: row.is_synced ? 1 : 0, created_at: now, updated_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return Number(inserted.id);
+    },
+    /** The admin's lyrics editor: the text and/or the synced flag of one row. */
+    async changeLyricsRow(
+      id: number,
+      changes: { text?: string; is_synced?: boolean },
+      now = nowIso(),
+    ) {
+      await db
+        .updateTable('lyrics')
+        .set({
+          ...(changes.text !== undefined ? { text: changes.text } : {}),
+          ...(changes.is_synced !== undefined ? { is_synced: changes.is_synced ? 1 : 0 } : {}),
+          updated_at: now,
+        })
+        .where('id', '=', id)
+        .execute();
+    },
+    async deleteLyricsRows(ids: readonly number[]) {
+      if (!ids.length) return 0;
+      const result = await db.deleteFrom('lyrics').where('id', 'in', ids).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+    async lyricsOfTrack(trackId: number) {
+      return db
+        .selectFrom('lyrics')
+        .select('id')
+        .where('track_id', '=', trackId)
+        .executeTakeFirst();
+    },
+
     async updateTrack(id: number, changes: Updateable<Database['tracks']>) {
       await db.updateTable('tracks').set(changes).where('id', '=', id).execute();
     },

@@ -209,6 +209,7 @@ export const lyricsAdminRoutes = defineResource(lyricsResource, {
   },
   hooks: (app) => {
     const admin = catalogAdmin(app);
+    const writes = app.services.catalogWrites;
     return {
       async present(rows: ResourceRow[]) {
         const tracks = await admin.repo.names(
@@ -222,18 +223,16 @@ export const lyricsAdminRoutes = defineResource(lyricsResource, {
         }));
       },
       async validate(id, input) {
-        if (id === null && 'track_id' in input && !(await admin.repo.trackExists(input.track_id)))
+        if (id !== null || !('track_id' in input)) return;
+        if (!(await admin.repo.trackExists(input.track_id)))
           throw validationFailed({ track_id: ['This track does not exist.'] });
+        if (await writes.lyricsOfTrack(input.track_id))
+          throw validationFailed({ track_id: ['The track id has already been taken.'] });
       },
-      toInsert: (input) => ({
-        track_id: input.track_id,
-        text: input.text,
-        is_synced: input.is_synced ? 1 : 0,
-      }),
-      toUpdate: (input) => ({
-        ...(input.text !== undefined ? { text: input.text } : {}),
-        ...(input.is_synced !== undefined ? { is_synced: input.is_synced ? 1 : 0 } : {}),
-      }),
+      // The rows go through the catalog's write model (issue 37), not the generic repository.
+      insert: (input) => writes.addLyricsRow(input),
+      update: (id, input) => writes.changeLyricsRow(id, input),
+      delete: (ids) => writes.deleteLyricsRows(ids),
       afterChange: admin.forget,
     };
   },
