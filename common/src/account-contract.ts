@@ -307,7 +307,7 @@ export const getTwoFactorQrCode = endpoint({
   path: '/auth/user/two-factor/qr-code',
   access: 'auth',
   tags: ['two-factor'],
-  errors: [423],
+  errors: [422, 423],
   response: z.object({ svg: z.string(), secret: z.string() }),
 });
 

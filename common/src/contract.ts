@@ -73,9 +73,16 @@ export interface EndpointDefinition {
   /**
    * Error answers beyond those its shape implies (400/422 with input, 401/403 unless public,
    * 404 and 414 with path params, 419 for state changes): 423 password confirmation, 429 rate
-   * limits, 404 for what a body or query names, 401/403 checked by the handler itself.
+   * limits, 404 for what a body or query names (or a state the caller lacks, such as no
+   * subscription), 401/403 checked by the handler itself, 400 for a signature that does not
+   * verify, 422 for input checked by the handler (an uploaded file's content).
    */
-  errors?: readonly (401 | 403 | 404 | 423 | 429)[];
+  errors?: readonly (400 | 401 | 403 | 404 | 422 | 423 | 429)[];
+  /**
+   * A page (200, text/html) answered instead of the declared response when the step cannot go
+   * on: a login popup that tells its opener what went wrong.
+   */
+  failurePage?: string;
 }
 
 /** Declares an endpoint; the literal types are kept so the client and server are typed. */

@@ -126,6 +126,7 @@ export const uploadHeaderImage = endpoint({
   access: 'auth',
   summary: "Sets the profile's header image from a multipart `file`",
   tags: users,
+  errors: [422],
   response: withPublicUser.extend({ image: z.string().nullable() }),
 });
 
@@ -150,6 +151,8 @@ export const socialLogin = endpoint({
   tags: social,
   params: serviceParams,
   errors: [429],
+  failurePage:
+    'When the provider is not set up or cannot be reached: a page that tells the opener why and closes.',
   response: notJson('redirect', "The provider's authorisation page."),
 });
 
@@ -160,6 +163,8 @@ export const socialConnect = endpoint({
   summary: 'Starts linking a provider to the signed-in account',
   tags: social,
   params: serviceParams,
+  failurePage:
+    'When the provider is not set up or cannot be reached: a page that tells the opener why and closes.',
   response: notJson('redirect', "The provider's authorisation page."),
 });
 

@@ -103,6 +103,7 @@ export const uploadArtwork = endpoint({
   access: 'auth',
   summary: 'Stores artwork or an artist image from a multipart `file`; answers its public address',
   tags,
+  errors: [422],
   response: z.object({ image: z.string() }),
   status: 201,
 });

@@ -102,6 +102,7 @@ export const cancelMySubscription = endpoint({
   access: 'auth',
   summary: 'Cancels the subscription at the end of the period',
   tags,
+  errors: [404],
   response: one,
 });
 
@@ -111,6 +112,7 @@ export const resumeMySubscription = endpoint({
   access: 'auth',
   summary: 'Takes back a cancellation before the period ends',
   tags,
+  errors: [404],
   response: one,
 });
 
@@ -121,6 +123,7 @@ export const changeMyPlan = endpoint({
   summary: 'Moves the subscription to another plan or price',
   tags,
   body: planChoiceSchema,
+  errors: [404],
   response: one,
 });
 
@@ -131,6 +134,7 @@ export const startPaymentMethodChange = endpoint({
   access: 'auth',
   summary: 'Starts changing the card a subscription is charged to',
   tags,
+  errors: [404],
   response: redirect,
 });
 
@@ -141,6 +145,7 @@ export const completePaymentMethodChange = endpoint({
   summary: 'Makes the card set up on Stripe the subscription default',
   tags,
   body: z.object({ session_id: z.string().min(1).max(255) }),
+  errors: [404],
   response: one,
 });
 
@@ -151,6 +156,7 @@ export const stripeWebhook = endpoint({
   access: 'public',
   summary: 'Stripe webhook (Stripe-Signature checked over the raw body)',
   tags,
+  errors: [400],
   response: webhookAnswer,
 });
 
@@ -161,6 +167,7 @@ export const paypalWebhook = endpoint({
   access: 'public',
   summary: 'PayPal webhook (verified by PayPal over the raw body)',
   tags,
+  errors: [400],
   response: webhookAnswer,
 });
 

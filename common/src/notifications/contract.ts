@@ -84,6 +84,7 @@ export const markNotificationsRead = endpoint({
   access: 'auth',
   tags,
   body: markNotificationsReadSchema,
+  errors: [404],
   response: unreadCount,
 });
 
@@ -128,5 +129,6 @@ export const removePushSubscription = endpoint({
   access: 'auth',
   tags,
   body: removePushSubscriptionSchema,
+  errors: [404],
   response: message,
 });

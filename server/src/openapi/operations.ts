@@ -9,7 +9,7 @@ export const ERROR_SCHEMA_REF = '#/components/schemas/Error';
 
 /** What each error answer means; which of them an operation gives follows from its contract. */
 const ERROR_RESPONSES = {
-  400: 'The request cannot be read: a body that is not valid JSON (or empty while it says it is JSON), or a path that is not validly encoded.',
+  400: 'The request cannot be read: a body that is not valid JSON (or empty while it says it is JSON), a path that is not validly encoded, or a signed body whose signature does not verify.',
   401: 'Not logged in (no session and no valid API token).',
   403: 'Logged in, but not allowed to do this.',
   404: 'Not found, or not visible to the caller.',
@@ -77,6 +77,14 @@ export function contractTransform(
     const response: Record<string, unknown> = {
       ...(transformed.schema.response as Record<string, unknown> | undefined),
       ...notJsonResponse(contract),
+      ...(contract.failurePage
+        ? {
+            200: {
+              description: contract.failurePage,
+              content: { 'text/html': { schema: { type: 'string' } } },
+            },
+          }
+        : {}),
     };
     for (const status of errorStatusesOf(contract)) {
       response[status] = {
