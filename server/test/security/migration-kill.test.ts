@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/database.ts';
-import { migrateToLatest } from '../../src/db/migrations/index.ts';
+import { appliedMigrations, migrateToLatest } from '../../src/db/migrations/index.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts';
 import { afterEachQuery } from '../helpers/query-counter.ts';
 
@@ -118,13 +118,17 @@ function startKilledAt(config: TestDatabase['config'], after: number): Promise<s
 }
 
 describe(`a start killed during migrations (${postgres ? 'PostgreSQL' : 'SQLite'})`, () => {
-  it('starts again, and every migration is there once, whatever point it was killed at', async () => {
+  it('is as it was before the start, and starts again with every migration there once, whatever point it was killed at', async () => {
     expect(killPoints.length).toBeGreaterThanOrEqual(postgres ? 4 : migrationCount);
-    const run = async (point: KillPoint) => {
+    const run = async (point: KillPoint, index: number) => {
       const database = await freshDatabase();
       expect(await startKilledAt(database.config, point.after), point.label).toBe('SIGKILL');
       const handle = database.open();
       try {
+        // The start's migrations share one transaction: none of them stays (issue 39.4).
+        expect(await appliedMigrations(handle.db), point.label).toEqual([]);
+        // A full upgrade per point would take minutes: every fourth point, and the last.
+        if (index % 4 !== 0 && index !== killPoints.length - 1) return;
         // The next start: nothing half-done stands in its way.
         await expect(migrateToLatest(handle.db), point.label).resolves.toBeInstanceOf(Array);
         expect(await schemaOf(handle.db), point.label).toEqual(reference);
@@ -137,7 +141,7 @@ describe(`a start killed during migrations (${postgres ? 'PostgreSQL' : 'SQLite'
     };
     // Two at a time: each kill is a process of its own.
     for (let i = 0; i < killPoints.length; i += 2)
-      await Promise.all(killPoints.slice(i, i + 2).map(run));
+      await Promise.all(killPoints.slice(i, i + 2).map((point, j) => run(point, i + j)));
   }, 240_000);
 });
 

@@ -62,8 +62,8 @@ const migrations: Record<string, Migration> = {
 };
 
 /**
- * Each migration runs in a transaction of its own, its record included (issue 35, item 3):
- * a start killed in the middle leaves the database as the last whole migration left it, on
+ * The migrations a start runs share one transaction, their records included (issue 35, item 3;
+ * issue 39.4): a start killed or failing in the middle leaves the database as it was, on
  * SQLite too (Kysely's Migrator runs SQLite's DDL outside any transaction, and a start killed
  * there bricked the database: "table likes already exists"). The records stay in Kysely's
  * table and shape, so databases migrated before read the same. Names run in sorted order,
@@ -77,20 +77,23 @@ const POSTGRES_LOCK = 0x6b62_6d67;
  * Runs `work` again when SQLite answers SQLITE_BUSY, up to `attempts` times (as
  * db/sqlite-busy.ts does; a migration carries its own helpers, so this is a copy).
  */
+const isSqliteBusy = (error: unknown) =>
+  String((error as { code?: unknown }).code ?? '').startsWith('SQLITE_BUSY');
+
 async function retriedWhileSqliteBusy<T>(work: () => Promise<T>, attempts: number): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await work();
     } catch (error) {
-      const code = String((error as { code?: unknown }).code ?? '');
-      if (!code.startsWith('SQLITE_BUSY') || attempt >= attempts) throw error;
+      if (!isSqliteBusy(error) || attempt >= attempts) throw error;
     }
   }
 }
 
 /**
- * A migration that could not run (issue 39.4). Its transaction, its record included, is rolled
- * back, so the database stays as the migrations before it left it, and the start stops here.
+ * A migration that could not run (issue 39.4). The upgrade's transaction, the records of the
+ * migrations before it in this start included, is rolled back, so the database stays as it
+ * was, and the start stops here.
  */
 export class MigrationFailed extends Error {
   constructor(
@@ -100,7 +103,7 @@ export class MigrationFailed extends Error {
     super(
       `The database upgrade stopped at migration ${migration}: ${
         reason instanceof Error ? reason.message : String(reason)
-      }. Nothing of that migration was applied; the database is as the migrations before it left it. Fix the cause (or restore a backup with npm run restore) and start again.`,
+      }. Nothing of this upgrade was applied; the database is as it was before this start. Fix the cause (or restore a backup with npm run restore) and start again.`,
     );
     this.name = 'MigrationFailed';
   }
@@ -118,36 +121,37 @@ async function runMigrations(db: Db, names: readonly string[]): Promise<string[]
       trx,
     );
   });
-  const applied: string[] = [];
-  for (const name of names) {
-    // SQLite's busy timeout (5 s) is a wait for one lock, not a turn: a second start can wait
-    // out several of the first's migrations in a row; it tries again, for up to a minute.
-    let ran: boolean;
-    try {
-      ran = await retriedWhileSqliteBusy(
-        () =>
-          db.transaction().execute(async (trx) => {
-            await takeTurn(trx);
-            // The record comes first, and a process that finds it there already skips the migration
-            // (another ran it meanwhile). On SQLite this write also takes the database's write lock
-            // before the transaction has read anything, waiting out another process's migration
-            // (busy_timeout); a read first would fail with "database is locked" once that one
-            // committed, as SQLite cannot upgrade a transaction whose snapshot is stale.
-            const { rows } = await sql`insert into ${table} (name, timestamp)
-          values (${name}, ${new Date().toISOString()}) on conflict (name) do nothing
-          returning name`.execute(trx);
-            if (!rows.length) return false;
-            await migrations[name]!.up(trx as unknown as Kysely<unknown>);
-            return true;
-          }),
-        12,
-      );
-    } catch (error) {
-      throw new MigrationFailed(name, error);
+  // One transaction for every migration this start runs, each one's record included (issues
+  // 35 and 39.4): a start killed or failing in the middle leaves the database as it was before
+  // the start, never part-way through an upgrade that the code of neither version expects.
+  /** The migration running now: the one a failure is reported at. */
+  let current = names[0] ?? '(none)';
+  const upgrade = async (trx: Db) => {
+    await takeTurn(trx);
+    const applied: string[] = [];
+    for (const name of names) {
+      current = name;
+      // The record comes first, and a process that finds it there already skips the migration
+      // (another ran it meanwhile). On SQLite this write also takes the database's write lock
+      // before the transaction has read anything, waiting out another process's migration
+      // (busy_timeout); a read first would fail with "database is locked" once that one
+      // committed, as SQLite cannot upgrade a transaction whose snapshot is stale.
+      const { rows } = await sql`insert into ${table} (name, timestamp)
+        values (${name}, ${new Date().toISOString()}) on conflict (name) do nothing
+        returning name`.execute(trx);
+      if (!rows.length) continue;
+      await migrations[name]!.up(trx as unknown as Kysely<unknown>);
+      applied.push(name);
     }
-    if (ran) applied.push(name);
+    return applied;
+  };
+  try {
+    // SQLite's busy timeout (5 s) is a wait for one lock, not a turn: a second start can wait
+    // out the first's whole upgrade; it tries again, for up to a minute.
+    return await retriedWhileSqliteBusy(() => db.transaction().execute(upgrade), 12);
+  } catch (error) {
+    throw new MigrationFailed(current, error);
   }
-  return applied;
 }
 
 /**
