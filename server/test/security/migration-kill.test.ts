@@ -13,10 +13,10 @@ import { afterEachQuery } from '../helpers/query-counter.ts';
 /*
  * Issue 35, item 3: a start SIGKILLed during migrations left SQLite half-migrated (Kysely runs
  * SQLite's DDL outside transactions) and every later start failed ("table likes already
- * exists", "duplicate column name: gapless"). Each migration is now one transaction with its
- * record: a process is killed in the middle of every migration and right after each one's
- * last statement (before its commit), then the next start must finish and leave the same
- * schema as a clean run.
+ * exists", "duplicate column name: gapless"). A start's migrations now share one transaction
+ * with their records (issue 39.4): a process is killed in the middle of every migration and
+ * right after each one's last statement (before its commit); the database must be as it was,
+ * and the next start must finish and leave the same schema as a clean run.
  */
 const postgres = !!process.env.TEST_DATABASE_URL;
 const directories: string[] = [];
