@@ -90,9 +90,9 @@ function siteConfig(
   replace(/^\s*listen \[::\]:443 ssl http2;\n/m, '');
   replace('listen 80;', `listen 127.0.0.1:${ports.http};`);
   replace('listen 443 ssl http2;', `listen 127.0.0.1:${ports.https} ssl http2;`);
-  replace(/server_name music\.example\.org;/g, 'server_name localhost;');
   replace('/etc/letsencrypt/live/music.example.org/fullchain.pem', tls.cert);
   replace('/etc/letsencrypt/live/music.example.org/privkey.pem', tls.key);
+  replace(/music\.example\.org/g, 'localhost');
   replace('server 127.0.0.1:8000;', `server 127.0.0.1:${ports.upstreams[0]};`);
   replace('server 127.0.0.1:8001;', `server 127.0.0.1:${ports.upstreams[1]};`);
   return text;
