@@ -168,12 +168,14 @@ describe('uploads and music apps through the proxy', () => {
     };
     const app = new HttpsClient(site.url, site.certificate);
     const list = await app.send('GET', rest('getAlbumList2', { type: 'newest', size: '1' }));
-    type Reply = { 'subsonic-response': Record<string, any> };
-    const albums = list.json<Reply>()['subsonic-response'];
-    expect(albums.status).toBe('ok');
-    const albumId = albums.albumList2.album[0].id as string;
-    const album = (await app.send('GET', rest('getAlbum', { id: albumId }))).json<Reply>();
-    const songId = album['subsonic-response'].album.song[0].id as string;
+    type Reply<T> = { 'subsonic-response': { status: string } & T };
+    const albums = list.json<Reply<{ albumList2: { album: { id: string }[] } }>>();
+    expect(albums['subsonic-response'].status).toBe('ok');
+    const albumId = albums['subsonic-response'].albumList2.album[0]!.id;
+    const album = (await app.send('GET', rest('getAlbum', { id: albumId }))).json<
+      Reply<{ album: { song: { id: string }[] } }>
+    >();
+    const songId = album['subsonic-response'].album.song[0]!.id;
     const range = await app.send('GET', rest('stream', { id: songId }), {
       headers: { range: 'bytes=100-1099' },
     });
