@@ -4,20 +4,30 @@ import { existsSync } from 'node:fs';
 import { run } from './lib.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 
-async function ensureChromium() {
-  if (existsSync(CHROMIUM)) return;
+/**
+ * The browser suite drives Debian's Chromium and runs the site behind Debian's nginx
+ * (e2e/tests/reverse-proxy.test.ts): installed here as root, else the command to run.
+ */
+async function ensureDebianPackages() {
+  const missing = [
+    [CHROMIUM, 'chromium'],
+    [NGINX, 'nginx'],
+  ].filter(([path]) => !existsSync(path));
+  if (missing.length === 0) return;
+  const packages = missing.map(([, name]) => name);
   const isRoot = process.getuid?.() === 0;
   if (isRoot && existsSync('/usr/bin/apt-get')) {
-    console.info("Chromium is missing; installing Debian's chromium package…");
+    console.info(`Missing ${packages.join(', ')}; installing Debian's packages…`);
     await run('apt-get', ['update', '-qq']);
-    await run('apt-get', ['install', '-y', '-qq', 'chromium'], {
+    await run('apt-get', ['install', '-y', '-qq', ...packages], {
       env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
     });
     return;
   }
   console.error(
-    '\nThe browser tests need Chromium at /usr/bin/chromium. Install it with:\n\n  sudo apt-get install -y chromium\n',
+    `\nThe browser tests need ${missing.map(([path]) => path).join(' and ')}. Install them with:\n\n  sudo apt-get install -y ${packages.join(' ')}\n`,
   );
   process.exit(1);
 }
@@ -38,7 +48,7 @@ if (process.env.TEST_DATABASE_URL) {
   step('API tests (PostgreSQL)');
   await run('npx', ['vitest', 'run', '--project', 'api']);
 }
-step('Browser tests (Chromium)');
-await ensureChromium();
+step('Browser tests (Chromium; nginx in front of two instances)');
+await ensureDebianPackages();
 await run('npx', ['vitest', 'run', '--project', 'e2e']);
 console.info('\n✔ All checks passed');

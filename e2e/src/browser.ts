@@ -4,7 +4,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** Debian's Chromium, headless, with the background traffic this closed network refuses. */
-export async function launchBrowser(): Promise<Browser> {
+export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(
       `Chromium is missing at ${CHROMIUM_PATH}. Install it: apt-get install -y chromium`,
@@ -22,6 +22,7 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-sync',
       // Playback starts from clicks, but a restored queue or a radio may start on its own.
       '--autoplay-policy=no-user-gesture-required',
+      ...extraArgs,
     ],
   });
 }

@@ -76,6 +76,8 @@ export function registerRequestLogging(app: FastifyInstance, level: string): voi
       {
         method: request.method,
         url: request.url,
+        // The client's address (X-Forwarded-For only from TRUSTED_PROXIES), to tell who asked.
+        ip: request.ip,
         status: reply.statusCode,
         ms: Math.round(reply.elapsedTime * 10) / 10,
       },

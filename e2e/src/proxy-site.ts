@@ -1,0 +1,273 @@
+/**
+ * A site deployed the way README's "Deploying" describes: Debian's nginx with TLS
+ * (deploy/nginx.conf, a self-signed certificate made at start) in front of two built Backbeat
+ * servers (`node server/dist/main.js`, configured by environment only) sharing one fresh
+ * PostgreSQL database, Redis and an S3-compatible bucket (s3rver).
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { startS3, type TestS3 } from '../../server/test/helpers/s3-server.ts';
+import { root, serverNode } from '../../scripts/lib.mjs';
+
+export const NGINX_PATH = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
+export const SITE_ADMIN = { email: 'admin@proxied.test', password: 'proxied admin password' };
+const DATABASE_SERVER =
+  process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+const REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
+
+export interface ProxiedInstance {
+  port: number;
+  /** Everything the instance printed (one JSON line per request at LOG_LEVEL=info). */
+  output(): string;
+}
+
+export interface ProxiedSite {
+  /** The public address: https://localhost:<port>, as APP_URL says. */
+  url: string;
+  /** nginx's plain-HTTP listener, which only redirects. */
+  plainUrl: string;
+  /** The self-signed certificate clients are told to trust. */
+  certificate: string;
+  instances: ProxiedInstance[];
+  close(): Promise<void>;
+}
+
+export const freePort = () =>
+  new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+
+function requireTools() {
+  if (!existsSync(NGINX_PATH)) {
+    throw new Error(
+      `nginx is missing at ${NGINX_PATH}. Install Debian's: apt-get install -y nginx (npm test does it as root)`,
+    );
+  }
+  if (!existsSync(join(root, 'server/dist/main.js'))) {
+    throw new Error('The built server is missing: run npm run build first.');
+  }
+}
+
+/** A key and a certificate for localhost and 127.0.0.1, made with openssl. */
+function makeCertificate(directory: string) {
+  const key = join(directory, 'privkey.pem');
+  const cert = join(directory, 'fullchain.pem');
+  execFileSync(
+    'openssl',
+    [
+      ...['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1'],
+      ...['-keyout', key, '-out', cert, '-subj', '/CN=localhost'],
+      ...['-addext', 'subjectAltName=DNS:localhost,IP:127.0.0.1'],
+    ],
+    { stdio: 'ignore' },
+  );
+  return { key, cert };
+}
+
+/**
+ * deploy/nginx.conf with this run's ports, name and certificate; each replacement must find
+ * its text, so a change to the shipped file that the test no longer covers fails here.
+ */
+function siteConfig(
+  ports: { https: number; http: number; upstreams: number[] },
+  tls: { key: string; cert: string },
+) {
+  let text = readFileSync(join(root, 'deploy/nginx.conf'), 'utf8');
+  const replace = (from: string | RegExp, to: string) => {
+    const before = text;
+    text = text.replace(from, to);
+    if (text === before) throw new Error(`deploy/nginx.conf no longer has ${String(from)}`);
+  };
+  replace(/^\s*listen \[::\]:80;\n/m, '');
+  replace(/^\s*listen \[::\]:443 ssl http2;\n/m, '');
+  replace('listen 80;', `listen 127.0.0.1:${ports.http};`);
+  replace('listen 443 ssl http2;', `listen 127.0.0.1:${ports.https} ssl http2;`);
+  replace('/etc/letsencrypt/live/music.example.org/fullchain.pem', tls.cert);
+  replace('/etc/letsencrypt/live/music.example.org/privkey.pem', tls.key);
+  replace(/music\.example\.org/g, 'localhost');
+  replace('server 127.0.0.1:8000;', `server 127.0.0.1:${ports.upstreams[0]};`);
+  replace('server 127.0.0.1:8001;', `server 127.0.0.1:${ports.upstreams[1]};`);
+  return text;
+}
+
+/** Debian's nginx.conf in miniature: this run's files only, in the foreground. */
+function mainConfig(directory: string) {
+  const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']
+    .map((kind) => `  ${kind}_temp_path ${join(directory, kind)};`)
+    .join('\n');
+  return `${process.getuid?.() === 0 ? 'user root;\n' : ''}worker_processes 1;
+pid ${join(directory, 'nginx.pid')};
+error_log ${join(directory, 'error.log')} warn;
+events { worker_connections 512; }
+http {
+  include /etc/nginx/mime.types;
+  access_log ${join(directory, 'access.log')};
+${temp}
+  include ${join(directory, 'backbeat.conf')};
+}
+`;
+}
+
+async function createDatabase() {
+  const name = `bb_proxy_${randomBytes(6).toString('hex')}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: DATABASE_SERVER });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(DATABASE_SERVER);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      await admin(
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '${name}' AND pid <> pg_backend_pid()`,
+      );
+      await admin(`DROP DATABASE IF EXISTS ${name}`);
+    },
+  };
+}
+
+async function waitFor(check: () => Promise<boolean>, what: string, describeFailure: () => string) {
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (await check().catch(() => false)) return;
+    if (Date.now() > deadline) throw new Error(`${what} in 120 s\n${describeFailure()}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+function startInstance(port: number, env: Record<string, string>) {
+  const { flags, env: withNodeEnv } = serverNode();
+  const { DATABASE_URL: _d, REDIS_URL: _r, APP_URL: _a, ...inherited } = process.env;
+  const child = spawn(process.execPath, [...flags, 'server/dist/main.js'], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: withNodeEnv({ ...inherited, ...env, PORT: String(port), HOST: '127.0.0.1' }),
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  const ready = () =>
+    waitFor(
+      async () => {
+        if (child.exitCode !== null) throw new Error('exited');
+        return (await fetch(`http://127.0.0.1:${port}/health/ready`)).ok;
+      },
+      `The Backbeat instance on port ${port} did not get ready`,
+      () => output.slice(-3000),
+    );
+  return { child, port, output: () => output, ready };
+}
+
+function stop(child: ChildProcess) {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+export async function startProxiedSite(): Promise<ProxiedSite> {
+  requireTools();
+  const directory = mkdtempSync(join(tmpdir(), 'backbeat-proxy-'));
+  const tls = makeCertificate(directory);
+  const [https, http, first, second] = await Promise.all([
+    freePort(),
+    freePort(),
+    freePort(),
+    freePort(),
+  ]);
+  const url = `https://localhost:${https}`;
+  const cleanups: (() => Promise<unknown>)[] = [];
+  const close = async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
+    rmSync(directory, { recursive: true, force: true });
+  };
+  try {
+    const database = await createDatabase();
+    cleanups.push(database.drop);
+    const s3: TestS3 = await startS3();
+    cleanups.push(() => s3.close());
+    const shared = {
+      NODE_ENV: 'production',
+      APP_URL: url,
+      APP_KEY: randomBytes(32).toString('base64url'),
+      DATABASE_URL: database.url,
+      REDIS_URL,
+      JOB_QUEUE_PREFIX: `backbeat-proxy-${randomBytes(4).toString('hex')}`,
+      TRUSTED_PROXIES: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      ADMIN_EMAIL: SITE_ADMIN.email,
+      ADMIN_PASSWORD: SITE_ADMIN.password,
+      ...s3.env,
+    };
+    // Each instance has storage of its own (its logs; nothing shared): the site lives in
+    // PostgreSQL, Redis and the bucket. The first start migrates and seeds alone; the second
+    // starts once it is ready and finds the site made.
+    const instances: ReturnType<typeof startInstance>[] = [];
+    for (const [index, port] of [first, second].entries()) {
+      const instance = startInstance(port, {
+        ...shared,
+        STORAGE_PATH: join(directory, `storage-${index}`),
+      });
+      instances.push(instance);
+      cleanups.push(() => stop(instance.child));
+      await instance.ready();
+    }
+
+    writeFileSync(
+      join(directory, 'backbeat.conf'),
+      siteConfig({ https, http, upstreams: [first, second] }, tls),
+    );
+    writeFileSync(join(directory, 'nginx.conf'), mainConfig(directory));
+    const nginx = spawn(
+      NGINX_PATH,
+      [
+        '-e',
+        join(directory, 'error.log'),
+        '-c',
+        join(directory, 'nginx.conf'),
+        '-g',
+        'daemon off;',
+      ],
+      {
+        stdio: ['ignore', 'ignore', 'pipe'],
+      },
+    );
+    let nginxOutput = '';
+    nginx.stderr?.on('data', (chunk) => (nginxOutput += chunk));
+    cleanups.push(() => stop(nginx));
+    await waitFor(
+      async () => {
+        if (nginx.exitCode !== null) throw new Error('exited');
+        return (await fetch(`http://127.0.0.1:${http}/`, { redirect: 'manual' })).status === 301;
+      },
+      'nginx did not start',
+      () => nginxOutput + readFileSync(join(directory, 'error.log'), 'utf8'),
+    );
+    return {
+      url,
+      plainUrl: `http://127.0.0.1:${http}`,
+      certificate: readFileSync(tls.cert, 'utf8'),
+      instances: instances.map(({ port, output }) => ({ port, output })),
+      close,
+    };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
