@@ -15,9 +15,17 @@ if (isStale('web/dist/index.html', ['web/src', 'web/index.html', 'web/public', '
 if (isStale('server/dist/main.js', ['server/src', 'common/src'])) {
   await build('the server', 'server', 'a few seconds');
 }
-console.info('▶ Starting the server: migrations, then the demo catalog on a first start…');
-
 const { flags, env } = serverNode();
+// npm and this script stay alive beside the server (~100 MB); a production service runs the
+// built server directly, with the same Node settings (README, "Running in production").
+const direct = [
+  ...Object.entries(env({})).map(([name, value]) => `${name}=${value}`),
+  'node',
+  ...flags,
+  'server/dist/main.js',
+].join(' ');
+console.info('▶ Starting the server: migrations, then the demo catalog on a first start…');
+console.info(`  (Once built, a service runs it without npm: ${direct})`);
 const server = (await import('node:child_process')).spawn(
   process.execPath,
   [...flags, 'server/dist/main.js'],

@@ -6,7 +6,6 @@
 // answer (issue 22). Other npm packages stay external: native modules (better-sqlite3, sharp,
 // argon2) must be loaded from node_modules, and the ones loaded on first use
 // (lib/lazy-require.ts, lib/import-package.ts) cost nothing until then.
-// @fastify/swagger stays external: it reads its package.json by __dirname, which a bundle lacks.
 import { build } from 'esbuild';
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -38,56 +37,6 @@ const external = [
   'utf-8-validate',
 ];
 
-/**
- * Work two bundled packages do when loaded that a start does not need (issue 22): Fastify loads
- * node:http2 for servers made with `http2: true` (ours never are), and find-my-way compiles,
- * with `new Function`, a matcher for each static part of each route as it is added (about 600
- * of them, ~20 ms of the start) rather than when a request first reaches it. Each edit names
- * the exact text it replaces: a package update that changes it fails the build, to be looked
- * at again, instead of the edit being silently lost.
- */
-const STARTUP_EDITS = [
-  {
-    file: 'node_modules/fastify/lib/server.js',
-    find: "const http2 = require('node:http2')",
-    replace:
-      "const http2 = { createServer: (...args) => require('node:http2').createServer(...args), createSecureServer: (...args) => require('node:http2').createSecureServer(...args) }",
-  },
-  {
-    file: 'node_modules/find-my-way/lib/node.js',
-    find: 'this.matchPrefix = kind === NODE_TYPES.STATIC ? compilePrefixMatch(prefix) : null',
-    replace: 'this.matchPrefix = kind === NODE_TYPES.STATIC ? compileOnFirstMatch(prefix) : null',
-  },
-  {
-    file: 'node_modules/find-my-way/lib/node.js',
-    find: 'this.matchPrefix = compilePrefixMatch(childPrefix)',
-    replace: 'this.matchPrefix = compileOnFirstMatch(childPrefix)',
-  },
-  {
-    file: 'node_modules/find-my-way/lib/node.js',
-    find: 'function compilePrefixMatch (prefix) {',
-    replace:
-      'function compileOnFirstMatch (prefix) { let match; return (path, i) => (match ??= compilePrefixMatch(prefix))(path, i) }\nfunction compilePrefixMatch (prefix) {',
-  },
-];
-const startupEdits = {
-  name: 'startup-edits',
-  setup(esbuild) {
-    const files = [...new Set(STARTUP_EDITS.map((edit) => edit.file))];
-    const filter = new RegExp(`(${files.map((file) => file.replace(/[./]/g, '\\$&')).join('|')})$`);
-    esbuild.onLoad({ filter }, async ({ path }) => {
-      let code = readFileSync(path, 'utf8');
-      for (const edit of STARTUP_EDITS.filter((candidate) => path.endsWith(candidate.file))) {
-        if (!code.includes(edit.find)) {
-          throw new Error(`${edit.file} no longer contains \`${edit.find}\` (server/build.mjs)`);
-        }
-        code = code.replace(edit.find, edit.replace);
-      }
-      return { contents: code, loader: 'js' };
-    });
-  },
-};
-
 // SERVER_DIST_PATH builds elsewhere (a bench of parallel work keeps its own folder, whose
 // parents must find node_modules as server/dist does).
 const outdir = process.env.SERVER_DIST_PATH
@@ -111,7 +60,6 @@ await build({
   ...common,
   entryPoints: { server: new URL('./src/main.ts', import.meta.url).pathname },
   format: 'cjs',
-  plugins: [startupEdits],
   // V8 keeps the source for lazy compilation for the process's whole life: without layout
   // and with shorter syntax it is 3.4 MB, not 5.0 (names stay; errors map back through the source map).
   minifyWhitespace: true,

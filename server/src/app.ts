@@ -7,7 +7,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type * as IORedis from 'ioredis';
 import { lazyRequire } from './lib/lazy-require.ts';
-import { validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { COMMA_LIST_PARAMS } from '@backbeat/common';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
@@ -19,7 +19,6 @@ import { subsonicRoutes } from './modules/subsonic/routes.ts';
 import { answerUnroutableRequest, registerErrorHandling } from './http/errors.ts';
 import { nextRequestId, registerRequestLogging } from './http/request-logger.ts';
 import { registerOpenApi } from './http/openapi.ts';
-import { responseSerializerCompiler } from './http/response-serializer.ts';
 import { HttpError } from './http/http-error.ts';
 import { applyMethodOverride, isApiUrl, registerRequestContext } from './http/request-context.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
@@ -121,7 +120,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
   });
   app.setValidatorCompiler(refusingNulInQuery(validatorCompiler));
-  app.setSerializerCompiler(responseSerializerCompiler);
+  app.setSerializerCompiler(serializerCompiler);
 
   const fileLogs = createFileLogs(config.storagePath);
   const services = createServices(config, database, fileLogs);

@@ -23,6 +23,10 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { constants, Script } from 'node:vm';
+import { warnWithoutProjectFlags } from './project-flags.ts';
+
+// Started by hand without node-flags.json's settings, it says so once, before anything else.
+await warnWithoutProjectFlags(fileURLToPath(import.meta.url));
 
 const bundle = fileURLToPath(new URL('./server.cjs', import.meta.url));
 const { size, mtimeMs } = statSync(bundle);

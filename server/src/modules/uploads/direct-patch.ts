@@ -2,7 +2,6 @@ import { createWriteStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import type { Server, ServerOptions } from '@tus/server';
 import type { CancellationContext, DataStore, Upload } from '@tus/utils';
-import { noteBodyBytes } from './body-scavenge.ts';
 import { tusUtilsPackage } from './tus-packages.ts';
 
 type PatchHandler = Server['handlers']['PATCH'];
@@ -78,7 +77,6 @@ export function writeBody(
     const onData = (chunk: Buffer) => {
       if (accepted + chunk.length > maxBodySize) return stop(ERRORS.ERR_MAX_SIZE_EXCEEDED);
       accepted += chunk.length;
-      noteBodyBytes(chunk.length);
       if (!file.write(chunk)) body.pause();
     };
     const onDrain = () => {

@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import React from 'react';
+import { create } from 'zustand';
 import { createStore } from 'zustand/vanilla';
 import { createListenerHold } from './listener-hold.ts';
 
@@ -68,5 +70,52 @@ describe('listener hold', () => {
     unsubscribe();
     hold.resume();
     expect(listener).not.toHaveBeenCalled();
+  });
+});
+
+/**
+ * React 19's hooks call the dispatcher of the component being rendered; this one stands in for a
+ * render, keeping the subscribe function `useSyncExternalStore` was given.
+ */
+function subscriptionOfHook(hook: () => unknown): (onChange: () => void) => () => void {
+  const internals = (React as unknown as Record<string, { H: unknown }>)
+    .__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE!;
+  let subscribe: ((onChange: () => void) => () => void) | undefined;
+  const previous = internals.H;
+  internals.H = {
+    useSyncExternalStore: (given: typeof subscribe, snapshot: () => unknown) => {
+      subscribe = given;
+      return snapshot();
+    },
+    useCallback: (callback: unknown) => callback,
+    useDebugValue: () => {},
+  };
+  try {
+    hook();
+  } finally {
+    internals.H = previous;
+  }
+  if (!subscribe) throw new Error('the hook did not subscribe through useSyncExternalStore');
+  return subscribe;
+}
+
+// player-store.ts relies on zustand's React hook subscribing through `api.subscribe` as the
+// store's initializer left it (the hold wraps it there): were zustand to keep its own subscribe,
+// the page would re-render within the click again and nothing else would say so.
+describe('listener hold under zustand’s React hook', () => {
+  it('holds back the re-render of a component that reads the store', () => {
+    const hold = createListenerHold<Counter>(100);
+    const useCounter = create<Counter>()((_set, _get, api) => {
+      hold.attach(api);
+      return { count: 0 };
+    });
+    const rerender = vi.fn();
+    subscriptionOfHook(() => useCounter((state) => state.count))(rerender);
+
+    hold.hold();
+    useCounter.setState({ count: 1 });
+    expect(rerender).not.toHaveBeenCalled();
+    hold.resume();
+    expect(rerender).toHaveBeenCalledTimes(1);
   });
 });
