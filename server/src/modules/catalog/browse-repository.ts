@@ -279,6 +279,11 @@ export function createCatalogBrowseRepository(db: Db) {
           'file_entries.file_size',
           'file_entries.extension',
           'file_entries.media',
+          // What a library folder's scan read of its file (library tracks only).
+          'tracks.file_size as library_file_size',
+          'tracks.bitrate as library_bitrate',
+          'tracks.bit_depth',
+          'tracks.musicbrainz_id',
           (eb) =>
             eb
               .selectFrom('track_genres')

@@ -109,6 +109,19 @@ export function structuredLyrics(lyric: Lyric) {
   return { lang: 'xxx', synced: true, line: synced };
 }
 
+/** AlbumID3 `discTitles`: the titles its discs have (from tags or `Disc 2 - Live` folders). */
+function discTitlesOf(tracks: Track[]) {
+  const titles = new Map<number, string>();
+  for (const track of tracks) {
+    if (track.disc_number && track.disc_title && !titles.has(track.disc_number))
+      titles.set(track.disc_number, track.disc_title);
+  }
+  if (!titles.size) return {};
+  return {
+    discTitles: [...titles].sort(([a], [b]) => a - b).map(([disc, title]) => ({ disc, title })),
+  };
+}
+
 /** The browsing, list, search and star calls of OpenSubsonic. */
 export function createLibraryCalls(deps: LibraryCallDeps) {
   /** Cached answers read back once each (they go with their entry; nobody changes them). */
@@ -226,6 +239,7 @@ export function createLibraryCalls(deps: LibraryCallDeps) {
       return {
         album: {
           ...presentAlbum(withTotals!, marks, { genre }),
+          ...discTitlesOf(album.tracks),
           song: await songs(user, album.tracks, marks),
         },
       };

@@ -89,13 +89,17 @@ export function presentSong(track: Track, facts: TrackFacts | undefined, marks: 
     ...(isStoredImage(track.image) ? { coverArt: trackId(track.id) } : {}),
     contentType: mime,
     suffix,
-    // Size and stream figures as the media pipeline probed the uploaded file; left out for
-    // files it never saw (demo and library-folder tracks) rather than guessed.
+    // Size and stream figures as the media pipeline probed the uploaded file or a library
+    // scan read it; left out for files neither saw (the demo catalog) rather than guessed.
     ...(file ? { size: file.size } : {}),
     ...(file?.bitrate ? { bitRate: Math.round(file.bitrate / 1000) } : {}),
     ...(file?.sampleRate ? { samplingRate: file.sampleRate } : {}),
     ...(file?.channels ? { channelCount: file.channels } : {}),
-    ...(file?.discNumber ? { discNumber: file.discNumber } : {}),
+    ...(file?.bitDepth ? { bitDepth: file.bitDepth } : {}),
+    ...((track.disc_number ?? file?.discNumber)
+      ? { discNumber: track.disc_number ?? file?.discNumber }
+      : {}),
+    ...(facts?.musicBrainzId ? { musicBrainzId: facts.musicBrainzId } : {}),
     path: songPath(track, suffix),
     duration: seconds(track.duration),
     playCount: track.plays,
