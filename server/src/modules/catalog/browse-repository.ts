@@ -317,6 +317,22 @@ export function createCatalogBrowseRepository(db: Db) {
       return rows.map((row) => row.id);
     },
 
+    /** An artist's visible tracks on no album (loose files), by name. */
+    async looseTrackIds(artistId: number, viewerId: number, limit: number) {
+      const rows = await db
+        .selectFrom('tracks')
+        .innerJoin('track_artists', 'track_artists.track_id', 'tracks.id')
+        .select('tracks.id')
+        .where('track_artists.artist_id', '=', artistId)
+        .where('tracks.album_id', 'is', null)
+        .where(visible('tracks', viewerId))
+        .orderBy(sql`lower(tracks.name)`)
+        .orderBy('tracks.id')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => row.id);
+    },
+
     async randomTrackIds(
       size: number,
       filter: TrackFilter,

@@ -131,6 +131,14 @@ export function createCatalogBrowse(deps: {
       );
     },
 
+    /**
+     * An artist's tracks that are on no album (a loose file has no album tag): a folder
+     * browser lists them beside the artist's albums, or could never reach them.
+     */
+    async looseTracks(artistId: number, viewer: Viewer, limit: number): Promise<Track[]> {
+      return catalog.tracks(await repository.looseTrackIds(artistId, viewerKey(viewer), limit));
+    },
+
     /** The library folders the viewer may see. */
     folders: (viewer: Viewer) => repository.folders(viewerKey(viewer)),
 
