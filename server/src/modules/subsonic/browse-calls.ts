@@ -5,7 +5,7 @@ import type { CatalogService, Viewer } from '../catalog/service.ts';
 import { parseId, requireId } from './ids.ts';
 import { structuredLyrics, type LibraryCalls } from './library-calls.ts';
 import { createMusicFolders } from './music-folders.ts';
-import { isStoredImage, presentAlbum, presentArtist } from './present.ts';
+import { isStoredImage, playCountOf, presentAlbum, presentArtist } from './present.ts';
 import { notFound, type Payload, type SubsonicParams } from './protocol.ts';
 
 /**
@@ -126,7 +126,7 @@ export function createBrowseCalls(deps: BrowseCallDeps) {
         name: album.name,
         ...(starred ? { starred } : {}),
         ...(rating ? { userRating: rating } : {}),
-        playCount: album.plays,
+        playCount: playCountOf(marks, 'albums', id, album.plays),
         child: await library.songs(user, album.tracks, marks),
       },
     };

@@ -69,7 +69,11 @@ export interface LibraryCallDeps {
       userId: number,
       trackIds: readonly number[],
       albumIds: readonly number[],
-    ): Promise<{ tracks: Map<number, string>; albums: Map<number, string> }>;
+    ): Promise<{
+      tracks: Map<number, string>;
+      albums: Map<number, string>;
+      counts: { tracks: Map<number, number>; albums: Map<number, number> };
+    }>;
   };
   /** The site's address, for absolute links (artistImageUrl). */
   siteAddress?: { current(): Promise<string | null> };
@@ -145,7 +149,9 @@ export function createLibraryCalls(deps: LibraryCallDeps) {
     return {
       starred,
       ratings: { tracks: trackRatings, albums: albumRatings },
-      ...(played ? { played } : {}),
+      ...(played
+        ? { played: { tracks: played.tracks, albums: played.albums }, playCounts: played.counts }
+        : {}),
     };
   }
 
