@@ -288,7 +288,7 @@ describe('a real library browsed by two outside clients', () => {
         'getLyricsBySongId',
       ]),
     );
-  });
+   }, 90_000);
 
   it('subsonicjs: the same discs, order and compilation by folders and by tags', async () => {
     const SubsonicJs = createRequire(import.meta.url)('subsonicjs') as new (
