@@ -43,7 +43,7 @@ beforeAll(async () => {
     'Zd Band/Zd One Side/01.mp3',
     await libraryMp3(
       { ...album, album: 'Zd One Side', title: 'Zd Only', track: 1, disc: 1 },
-      { seed: seed++, seconds: 1 },
+      { seed, seconds: 1 },
     ),
   );
   const folders = server.app.services.libraryFolders;

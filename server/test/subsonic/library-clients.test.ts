@@ -9,12 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser } from '../helpers/accounts.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { openBrowser } from '../helpers/client.ts';
-import {
-  libraryMp3,
-  mp3WithLyricsFrames,
-  placeFile,
-  solidJpeg,
-} from '../helpers/library-audio.ts';
+import { libraryMp3, mp3WithLyricsFrames, placeFile, solidJpeg } from '../helpers/library-audio.ts';
 import { openSubsonicValidator } from '../helpers/opensubsonic.ts';
 
 /**
@@ -117,7 +112,7 @@ beforeAll(async () => {
   await placeFile(
     root,
     'Loose/loose track.mp3',
-    await libraryMp3({ title: 'Loose', artist: 'Drifter' }, { seed: seed++, seconds: 1 }),
+    await libraryMp3({ title: 'Loose', artist: 'Drifter' }, { seed, seconds: 1 }),
   );
 
   test = await createTestApp();
@@ -144,7 +139,10 @@ afterAll(async () => {
 const validatingFetch: typeof fetch = async (input, init) => {
   const response = await fetch(input, init);
   const address = new URL(typeof input === 'string' ? input : (input as URL | Request).toString());
-  const method = address.pathname.split('/').pop()!.replace(/\.view$/, '');
+  const method = address.pathname
+    .split('/')
+    .pop()!
+    .replace(/\.view$/, '');
   if (response.headers.get('content-type')?.includes('json')) {
     const body: unknown = await response.clone().json();
     expect(validator.problems(method, body), method).toEqual([]);
@@ -288,7 +286,7 @@ describe('a real library browsed by two outside clients', () => {
         'getLyricsBySongId',
       ]),
     );
-   }, 90_000);
+  }, 90_000);
 
   it('subsonicjs: the same discs, order and compilation by folders and by tags', async () => {
     const SubsonicJs = createRequire(import.meta.url)('subsonicjs') as new (
@@ -321,10 +319,9 @@ describe('a real library browsed by two outside clients', () => {
       'getMusicDirectory',
       { id: band.id },
     );
-    const { directory: discs } = await call<{ directory: { child: Song[] } }>(
-      'getMusicDirectory',
-      { id: directory.child[0]!.id },
-    );
+    const { directory: discs } = await call<{ directory: { child: Song[] } }>('getMusicDirectory', {
+      id: directory.child[0]!.id,
+    });
     const order = discs.child.map((song) => `${song.discNumber}.${song.track}`);
     expect(order).toEqual(['1.1', '1.2', '1.3', '2.1', '2.2', '2.3']);
 
@@ -353,16 +350,16 @@ describe('a real library browsed by two outside clients', () => {
     const response = await listener.browser.get(`/api/v1/albums/${row.id}`);
     expect(response.statusCode).toBe(200);
     const { album } = response.json() as { album: AlbumDetails };
-    expect(album.tracks.map((track) => [track.disc_number, track.number, track.disc_title])).toEqual(
-      [
-        [1, 1, 'Studio'],
-        [1, 2, 'Studio'],
-        [1, 3, 'Studio'],
-        [2, 1, 'Live'],
-        [2, 2, 'Live'],
-        [2, 3, 'Live'],
-      ],
-    );
+    expect(
+      album.tracks.map((track) => [track.disc_number, track.number, track.disc_title]),
+    ).toEqual([
+      [1, 1, 'Studio'],
+      [1, 2, 'Studio'],
+      [1, 3, 'Studio'],
+      [2, 1, 'Live'],
+      [2, 2, 'Live'],
+      [2, 3, 'Live'],
+    ]);
     const lyrics = await listener.browser.get(`/api/v1/tracks/${album.tracks[0]!.id}/lyrics`);
     expect(lyrics.statusCode).toBe(200);
     expect(lyrics.json()).toMatchObject({ lyric: { is_synced: true } });

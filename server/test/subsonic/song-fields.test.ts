@@ -114,9 +114,7 @@ describe('played', () => {
     const otherApi = new SubsonicAPI({ url, auth: { apiKey: token.plainTextToken } });
     await otherApi.scrobble({ id: `tr-${uploaded.id}`, submission: true });
     await otherApi.scrobble({ id: `tr-${uploaded.id}`, submission: true });
-    expect((await api.getSong({ id: `tr-${uploaded.id}` })).song.playCount).toBe(
-      before.playCount,
-    );
+    expect((await api.getSong({ id: `tr-${uploaded.id}` })).song.playCount).toBe(before.playCount);
     await api.scrobble({ id: `tr-${uploaded.id}`, submission: true });
     const { song } = await api.getSong({ id: `tr-${uploaded.id}` });
     expect(song.playCount).toBe(before.playCount! + 1);

@@ -232,7 +232,9 @@ const DISC_FOLDER = /^(?:cd|dis[ck])[\s_.-]*(\d{1,3})(?:\s*[-_:.]\s*(.+))?$/i;
  * disc's title when the folder names one (`Disc 2 - Live`); null when the folder is not
  * a disc folder. Used when the file's tags name no disc.
  */
-export function discOfFolder(relativePath: string): { number: number; title: string | null } | null {
+export function discOfFolder(
+  relativePath: string,
+): { number: number; title: string | null } | null {
   const parts = relativePath.split('/');
   const folder = parts.length > 1 ? parts[parts.length - 2]!.trim() : '';
   const match = DISC_FOLDER.exec(folder);

@@ -100,7 +100,9 @@ function lyricsOf(tag: NonNullable<IAudioMetadata['common']['lyrics']>[number] |
   if (timed.length && tag.timeStampFormat === MILLISECONDS) {
     return formatLrc(timed.map((line) => ({ time: line.timestamp!, text: line.text.trim() })));
   }
-  return tag.text ?? (tag.syncText?.length ? tag.syncText.map((line) => line.text).join('\n') : null);
+  return (
+    tag.text ?? (tag.syncText?.length ? tag.syncText.map((line) => line.text).join('\n') : null)
+  );
 }
 
 function gaplessOf(metadata: IAudioMetadata, head: Buffer, sampleRate: number): GaplessInfo | null {
