@@ -1,5 +1,5 @@
 import type { Lyric, RadioStation, SearchType, Track, User } from '@backbeat/common';
-import { SUBSONIC_MAX_PAGE } from '@backbeat/common';
+import { SUBSONIC_MAX_PAGE, parseLyrics } from '@backbeat/common';
 import type { AlbumOrder } from '../catalog/browse-repository.ts';
 import { ALBUM_ORDERS } from '../catalog/browse-repository.ts';
 import type { CatalogBrowse } from '../catalog/browse-service.ts';
@@ -91,26 +91,24 @@ const indexLetter = (name: string) => {
   return /[A-Z]/.test(first) ? first : '#';
 };
 
-/** Synced LRC lines (`[mm:ss.xx] text`) as OpenSubsonic structured lyrics. */
+/**
+ * Stored lyrics as OpenSubsonic structured lyrics: synced LRC lines with their start (ms),
+ * read by the same LRC reader as the web player's lyrics panel (offset tag honoured).
+ */
 export function structuredLyrics(lyric: Lyric) {
-  const lines = lyric.text.split(/\r?\n/);
-  if (!lyric.is_synced) {
-    return { lang: 'xxx', synced: false, line: lines.map((value) => ({ value })) };
+  const parsed = parseLyrics(lyric.text);
+  if (!lyric.is_synced || !parsed.synced) {
+    return {
+      lang: 'xxx',
+      synced: false,
+      line: lyric.text.split(/\r?\n/).map((value) => ({ value })),
+    };
   }
-  const synced: { start: number; value: string }[] = [];
-  for (const line of lines) {
-    const stamps = [...line.matchAll(/\[(\d{1,3}):(\d{2})(?:[.:](\d{1,3}))?\]/g)];
-    const text = line.replace(/\[[^\]]*\]/g, '').trim();
-    for (const stamp of stamps) {
-      const fraction = stamp[3] ? Number(stamp[3].padEnd(3, '0')) : 0;
-      synced.push({
-        start: Number(stamp[1]) * 60_000 + Number(stamp[2]) * 1000 + fraction,
-        value: text,
-      });
-    }
-  }
-  synced.sort((a, b) => a.start - b.start);
-  return { lang: 'xxx', synced: true, line: synced };
+  return {
+    lang: 'xxx',
+    synced: true,
+    line: parsed.lines.map((line) => ({ start: line.time ?? 0, value: line.text })),
+  };
 }
 
 /** AlbumID3 `discTitles`: the titles its discs have (from tags or `Disc 2 - Live` folders). */
