@@ -129,7 +129,7 @@ beforeAll(async () => {
   const created = await listener.browser.post('/api/v1/account/app-passwords', { name: 'DSub' });
   expect(created.statusCode).toBe(201);
   appPassword = (created.json() as { password: string }).password;
-}, 120_000);
+}, 300_000);
 afterAll(async () => {
   await test?.close();
   await rm(root, { recursive: true, force: true });
