@@ -256,7 +256,13 @@ describe('a real library browsed by two outside clients', () => {
 
     // Lyrics: FLAC LYRICS (LRC), ID3 USLT holding LRC, ID3 SYLT, side-car .lrc.
     const synced = async (id: string) => {
-      const { lyricsList } = await api.getLyricsBySongId({ id });
+      // subsonic-api types lyricsList as the list itself; the answer (and the description)
+      // has it as an object holding structuredLyrics.
+      const { lyricsList } = (await api.getLyricsBySongId({ id })) as unknown as {
+        lyricsList: {
+          structuredLyrics?: { synced: boolean; line: { start?: number; value: string }[] }[];
+        };
+      };
       const [lyrics] = lyricsList.structuredLyrics ?? [];
       expect(lyrics?.synced).toBe(true);
       return lyrics!.line.map((line) => [line.start, line.value]);
