@@ -49,7 +49,7 @@ beforeAll(async () => {
   const folders = server.app.services.libraryFolders;
   const added = await folders.add({ path: folder }, { scan: false });
   await folders.scanNow(added.id, { analyse: false });
-});
+}, 180_000);
 afterAll(async () => {
   await browser?.close();
   await server?.close();
