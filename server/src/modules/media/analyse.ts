@@ -94,7 +94,7 @@ const MILLISECONDS = 2;
  * music-metadata already split into lines) are written back as LRC so they stay synced;
  * plain lyrics as they are.
  */
-function lyricsOf(tag: NonNullable<IAudioMetadata['common']['lyrics']>[number] | undefined) {
+export function lyricsOf(tag: NonNullable<IAudioMetadata['common']['lyrics']>[number] | undefined) {
   if (!tag) return null;
   const timed = tag.syncText?.filter((line) => typeof line.timestamp === 'number') ?? [];
   if (timed.length && tag.timeStampFormat === MILLISECONDS) {
