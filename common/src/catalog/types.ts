@@ -52,7 +52,11 @@ export type AlbumRef = z.infer<typeof albumRefSchema>;
 export const trackSchema = z.object({
   id: z.number(),
   name: z.string(),
+  /** Its place on its disc (on the album when the album has one disc). */
   number: z.number().nullable(),
+  /** The disc it is on, and that disc's title, when its album names discs. */
+  disc_number: z.number().nullable().optional(),
+  disc_title: z.string().nullable().optional(),
   /** Milliseconds. */
   duration: z.number(),
   artists: z.array(artistRefSchema),

@@ -21,6 +21,10 @@ export const audioTagsSchema = z.object({
   album_artist: z.string().nullable(),
   track_number: z.number().int().nullable(),
   disc_number: z.number().int().nullable(),
+  /** The disc's own title (DISCSUBTITLE / TSST), when the file names one. */
+  disc_title: z.string().nullable().optional(),
+  /** The MusicBrainz recording id, when the file carries it. */
+  musicbrainz_id: z.string().nullable().optional(),
   genres: z.array(z.string()),
   year: z.number().int().nullable(),
   compilation: z.boolean(),

@@ -93,6 +93,14 @@ export interface TracksTable {
   access_folder_id: Generated<number | null>;
   /** JSON GaplessInfo: encoder delay and padding (0019_gapless); null when none was read. */
   gapless: string | null;
+  /** The disc it is on and that disc's title (0030_track_discs); null when unknown. */
+  disc_number: Generated<number | null>;
+  disc_title: Generated<string | null>;
+  /** A library file's bytes, average bits per second, bits a sample, MusicBrainz recording id. */
+  file_size: Generated<number | null>;
+  bitrate: Generated<number | null>;
+  bit_depth: Generated<number | null>;
+  musicbrainz_id: Generated<string | null>;
 }
 
 export interface TrackArtistsTable {

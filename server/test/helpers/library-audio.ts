@@ -19,6 +19,10 @@ export interface LibraryTags {
   genre?: string;
   date?: number;
   compilation?: boolean;
+  /** FLAC only (Vorbis comments): LYRICS, DISCSUBTITLE, MUSICBRAINZ_TRACKID as written. */
+  lyrics?: string;
+  DISCSUBTITLE?: string;
+  MUSICBRAINZ_TRACKID?: string;
 }
 
 /** A real JPEG of one colour (what a `cover.jpg` holds). */
@@ -91,4 +95,64 @@ export async function placeFile(root: string, relativePath: string, bytes: Buffe
   await mkdir(dirname(path), { recursive: true });
   await writeFile(path, bytes);
   return path;
+}
+
+/** An ID3v2.3 text frame (ISO-8859-1). */
+function id3TextFrame(id: string, text: string) {
+  return id3Frame(id, Buffer.concat([Buffer.from([0]), Buffer.from(text, 'latin1')]));
+}
+function id3Frame(id: string, body: Buffer) {
+  const header = Buffer.alloc(10);
+  header.write(id, 0, 'latin1');
+  header.writeUInt32BE(body.length, 4);
+  return Buffer.concat([header, body]);
+}
+
+/**
+ * A real MP3 whose ID3v2.3 tag carries lyrics frames ffmpeg cannot write: USLT (plain text,
+ * which may hold LRC stamps) and SYLT (lines with times in milliseconds), built byte by byte
+ * as the ID3v2.3 specification lays them out, before audio made by the demo generator.
+ */
+export async function mp3WithLyricsFrames(
+  tags: { title: string; artist: string; album?: string; track?: number },
+  lyrics: { uslt?: string; sylt?: { time: number; text: string }[] },
+  seed: number,
+): Promise<Buffer> {
+  let audio = (await generateDemoAudio(seed, 2, 'house')).mp3;
+  if (audio.toString('latin1', 0, 3) === 'ID3') {
+    const size = ((audio[6]! << 21) | (audio[7]! << 14) | (audio[8]! << 7) | audio[9]!) >>> 0;
+    audio = audio.subarray(10 + size);
+  }
+  const frames = [
+    id3TextFrame('TIT2', tags.title),
+    id3TextFrame('TPE1', tags.artist),
+    ...(tags.album ? [id3TextFrame('TALB', tags.album)] : []),
+    ...(tags.track ? [id3TextFrame('TRCK', String(tags.track))] : []),
+  ];
+  if (lyrics.uslt !== undefined) {
+    // encoding, language, empty description, the text.
+    frames.push(
+      id3Frame(
+        'USLT',
+        Buffer.concat([Buffer.from([0]), Buffer.from('eng\0', 'latin1'), Buffer.from(lyrics.uslt)]),
+      ),
+    );
+  }
+  if (lyrics.sylt) {
+    // encoding, language, time format 2 (milliseconds), content 1 (lyrics), empty descriptor,
+    // then each line's text, a zero and its time.
+    const lines = lyrics.sylt.map(({ time, text }) => {
+      const stamp = Buffer.alloc(4);
+      stamp.writeUInt32BE(time);
+      return Buffer.concat([Buffer.from(`${text}\0`, 'latin1'), stamp]);
+    });
+    frames.push(
+      id3Frame('SYLT', Buffer.concat([Buffer.from([0, 0x65, 0x6e, 0x67, 2, 1, 0]), ...lines])),
+    );
+  }
+  const body = Buffer.concat(frames);
+  const header = Buffer.from('ID3\x03\x00\x00\0\0\0\0', 'latin1');
+  const size = body.length;
+  header.set([(size >> 21) & 0x7f, (size >> 14) & 0x7f, (size >> 7) & 0x7f, size & 0x7f], 6);
+  return Buffer.concat([header, body, audio]);
 }

@@ -104,6 +104,25 @@ describe('played', () => {
     expect(album.played).toBe(song.played);
     expect(album.song!.find((s) => s.id === song.id)?.played).toBe(song.played);
   });
+
+  it("counts the user's own plays of a song and its album, not the site's", async () => {
+    const { song: before } = await api.getSong({ id: `tr-${uploaded.id}` });
+    const { album: albumBefore } = await api.getAlbum({ id: before.albumId! });
+    // Another listener's plays are theirs: this user's counts do not move.
+    const other = await signedInUser(test.app, { name: 'Other Listener' });
+    const token = await test.app.services.accessTokens.create(other.id, 'app');
+    const otherApi = new SubsonicAPI({ url, auth: { apiKey: token.plainTextToken } });
+    await otherApi.scrobble({ id: `tr-${uploaded.id}`, submission: true });
+    await otherApi.scrobble({ id: `tr-${uploaded.id}`, submission: true });
+    expect((await api.getSong({ id: `tr-${uploaded.id}` })).song.playCount).toBe(before.playCount);
+    await api.scrobble({ id: `tr-${uploaded.id}`, submission: true });
+    const { song } = await api.getSong({ id: `tr-${uploaded.id}` });
+    expect(song.playCount).toBe(before.playCount! + 1);
+    const { album } = await api.getAlbum({ id: song.albumId! });
+    expect(album.playCount).toBe(albumBefore.playCount! + 1);
+    const { directory } = await api.getMusicDirectory({ id: song.albumId! });
+    expect(directory.playCount).toBe(album.playCount);
+  });
 });
 
 describe('album fields', () => {

@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import type { AudioTags } from '@backbeat/common';
 import type * as MusicMetadata from 'music-metadata';
 import { importPackage } from '../../lib/import-package.ts';
+import { lyricsOf } from '../media/analyse.ts';
 
 /**
  * Reads an audio file's tags when the media pipeline has not (yet) described the file entry
@@ -17,7 +18,6 @@ export async function readAudioTags(
     const { parseStream } = await importPackage<typeof MusicMetadata>('music-metadata');
     const metadata = await parseStream(stream, { mimeType: mime ?? undefined }, { duration: true });
     const { common, format } = metadata;
-    const lyrics = common.lyrics?.[0];
     return {
       tags: {
         title: common.title ?? null,
@@ -29,7 +29,8 @@ export async function readAudioTags(
         genres: common.genre ?? [],
         year: common.year ?? null,
         compilation: common.compilation ?? false,
-        lyrics: typeof lyrics === 'string' ? lyrics : (lyrics?.text ?? null),
+        // Timed lines (SYLT, LRC) stay LRC, so the draft's lyrics stay synced.
+        lyrics: lyricsOf(common.lyrics?.[0]),
       },
       durationMs: format.duration ? Math.round(format.duration * 1000) : null,
     };

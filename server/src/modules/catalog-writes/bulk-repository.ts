@@ -152,7 +152,7 @@ export function createCatalogBulkWrites(db: Db) {
       }
     },
 
-    /** Each album's tracks in their current order (number, then id). */
+    /** Each album's tracks in their current order (disc, number, then id). */
     async tracksOfAlbums(albumIds: readonly number[]) {
       const rows: { id: number; album_id: number | null }[] = [];
       for (const part of chunks(albumIds)) {
@@ -162,6 +162,7 @@ export function createCatalogBulkWrites(db: Db) {
             .select(['id', 'album_id'])
             .where('album_id', 'in', part)
             .orderBy('album_id')
+            .orderBy(sql`coalesce(disc_number, 1)`)
             .orderBy('number')
             .orderBy('id')
             .execute()),

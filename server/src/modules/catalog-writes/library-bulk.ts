@@ -293,13 +293,24 @@ export function createLibraryBulkWrites(
       return byAlbum;
     },
 
-    /** Puts albums' tracks in the given orders and lists the albums (orderAlbum, for many). */
-    async orderAlbums(orders: { albumId: number; trackIds: number[] }[]) {
+    /**
+     * Puts albums' tracks in the given orders and lists the albums (orderAlbum, for many).
+     * With `discs` (each track's disc, in the same order), numbers start again at 1 on each
+     * disc, so a two-disc album reads 1–3, 1–3 as its tags do.
+     */
+    async orderAlbums(
+      orders: { albumId: number; trackIds: number[]; discs?: (number | null)[] }[],
+    ) {
       if (!orders.length) return;
       await repo.setNumbers(
-        orders.flatMap(({ albumId, trackIds }) =>
-          trackIds.map((id, index) => ({ id, number: index + 1, albumId })),
-        ),
+        orders.flatMap(({ albumId, trackIds, discs }) => {
+          let number = 0;
+          return trackIds.map((id, index) => {
+            const disc = discs?.[index] ?? 1;
+            number = index > 0 && disc !== (discs?.[index - 1] ?? 1) ? 1 : number + 1;
+            return { id, number, albumId };
+          });
+        }),
       );
       for (const part of chunks(orders.map((order) => order.albumId)))
         await listing.syncAlbums(part);

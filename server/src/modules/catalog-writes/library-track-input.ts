@@ -13,6 +13,12 @@ export interface LibraryTrackInput {
     year: number | null;
     genres: string[];
   } | null;
+  /** The disc it is on (tags, else a `CD2` folder) and the disc's title, if known. */
+  disc?: { number: number; title: string | null } | null;
+  /** What the scan read of the file: bytes, average bits a second, bits a sample. */
+  file?: { size: number; bitrate: number | null; bitDepth: number | null };
+  /** The MusicBrainz recording id from the tags, if any. */
+  musicbrainzId?: string | null;
   /** Stored artwork URL (embedded picture or the folder's cover), if any. */
   image: string | null;
   durationMs: number;

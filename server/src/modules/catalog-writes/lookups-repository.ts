@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 
 /** What writing the catalog looks up first: artists and albums to reuse, albums' tracks. */
@@ -39,12 +40,13 @@ export function createCatalogLookups(db: Db) {
       }
       return query.orderBy('albums.id').executeTakeFirst();
     },
-    /** An album's tracks in their order (number, then id). */
+    /** An album's tracks in their order (disc, number, then id). */
     async albumTrackIds(albumId: number): Promise<number[]> {
       const rows = await db
         .selectFrom('tracks')
         .select('id')
         .where('album_id', '=', albumId)
+        .orderBy(sql`coalesce(disc_number, 1)`)
         .orderBy('number')
         .orderBy('id')
         .execute();

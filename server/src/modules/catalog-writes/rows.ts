@@ -156,6 +156,12 @@ export function libraryTrackColumns(
     waveform: JSON.stringify(input.waveform),
     ...audioColumns(input),
     library_folder_id: input.folderId,
+    disc_number: input.disc?.number ?? null,
+    disc_title: input.disc?.title?.slice(0, 255) ?? null,
+    file_size: input.file?.size ?? null,
+    bitrate: input.file?.bitrate ?? null,
+    bit_depth: input.file?.bitDepth ?? null,
+    musicbrainz_id: input.musicbrainzId?.slice(0, 64) ?? null,
     updated_at: stamp,
   };
 }

@@ -279,6 +279,11 @@ export function createCatalogBrowseRepository(db: Db) {
           'file_entries.file_size',
           'file_entries.extension',
           'file_entries.media',
+          // What a library folder's scan read of its file (library tracks only).
+          'tracks.file_size as library_file_size',
+          'tracks.bitrate as library_bitrate',
+          'tracks.bit_depth',
+          'tracks.musicbrainz_id',
           (eb) =>
             eb
               .selectFrom('track_genres')
@@ -308,6 +313,22 @@ export function createCatalogBrowseRepository(db: Db) {
         .orderBy('tracks.id')
         .limit(size)
         .offset(offset)
+        .execute();
+      return rows.map((row) => row.id);
+    },
+
+    /** An artist's visible tracks on no album (loose files), by name. */
+    async looseTrackIds(artistId: number, viewerId: number, limit: number) {
+      const rows = await db
+        .selectFrom('tracks')
+        .innerJoin('track_artists', 'track_artists.track_id', 'tracks.id')
+        .select('tracks.id')
+        .where('track_artists.artist_id', '=', artistId)
+        .where('tracks.album_id', 'is', null)
+        .where(visible('tracks', viewerId))
+        .orderBy(sql`lower(tracks.name)`)
+        .orderBy('tracks.id')
+        .limit(limit)
         .execute();
       return rows.map((row) => row.id);
     },

@@ -20,7 +20,12 @@ export interface TrackFacts {
   year: number | null;
   genre: string | null;
   mime: string;
-  /** What the media pipeline recorded of an uploaded file; null for files it never saw. */
+  /** The MusicBrainz recording id its tags carried, if any. */
+  musicBrainzId: string | null;
+  /**
+   * What the media pipeline recorded of an uploaded file, or a library scan of its file;
+   * null for files neither saw (the demo catalog).
+   */
   file: {
     size: number;
     extension: string | null;
@@ -29,6 +34,8 @@ export interface TrackFacts {
     sampleRate: number | null;
     channels: number | null;
     discNumber: number | null;
+    /** Bits a sample (lossless files). */
+    bitDepth: number | null;
   } | null;
 }
 
@@ -124,6 +131,14 @@ export function createCatalogBrowse(deps: {
       );
     },
 
+    /**
+     * An artist's tracks that are on no album (a loose file has no album tag): a folder
+     * browser lists them beside the artist's albums, or could never reach them.
+     */
+    async looseTracks(artistId: number, viewer: Viewer, limit: number): Promise<Track[]> {
+      return catalog.tracks(await repository.looseTrackIds(artistId, viewerKey(viewer), limit));
+    },
+
     /** The library folders the viewer may see. */
     folders: (viewer: Viewer) => repository.folders(viewerKey(viewer)),
 
@@ -152,18 +167,30 @@ export function createCatalogBrowse(deps: {
             year: row.release_date ? Number(row.release_date.slice(0, 4)) || null : null,
             genre: row.genre ?? null,
             mime: row.audio_mime ?? 'audio/mpeg',
+            musicBrainzId: row.musicbrainz_id ?? null,
             file:
-              row.file_size === null || row.file_size === undefined
-                ? null
-                : {
+              row.file_size !== null && row.file_size !== undefined
+                ? {
                     size: Number(row.file_size),
                     extension: row.extension ?? null,
                     bitrate: null,
                     sampleRate: null,
                     channels: null,
                     discNumber: null,
+                    bitDepth: null,
                     ...probed(row.media ?? null),
-                  },
+                  }
+                : row.library_file_size !== null && row.library_file_size !== undefined
+                  ? {
+                      size: Number(row.library_file_size),
+                      extension: null,
+                      bitrate: row.library_bitrate === null ? null : Number(row.library_bitrate),
+                      sampleRate: null,
+                      channels: null,
+                      discNumber: null,
+                      bitDepth: row.bit_depth === null ? null : Number(row.bit_depth),
+                    }
+                  : null,
           },
         ]),
       );

@@ -46,6 +46,9 @@ export function presentTrack(row: TrackRow, artists: Omit<NamedRef, 'owner'>[] =
     id: row.id,
     name: row.name,
     number: row.number,
+    ...(row.disc_number != null
+      ? { disc_number: Number(row.disc_number), disc_title: row.disc_title ?? null }
+      : {}),
     duration: row.duration,
     artists: artists.map(artistRef),
     album: row.album_id

@@ -22,6 +22,8 @@ export function createCatalogRepository(db: Db, dialect: Dialect) {
         'tracks.id',
         'tracks.name',
         'tracks.number',
+        'tracks.disc_number',
+        'tracks.disc_title',
         'tracks.duration',
         'tracks.album_id',
         'albums.name as album_name',
@@ -58,6 +60,8 @@ export function createCatalogRepository(db: Db, dialect: Dialect) {
     trackRows()
       .where('tracks.album_id', '=', albumId)
       .where(visible('tracks', viewerId))
+      // Disc, then its place on the disc (tracks without a disc count as the first).
+      .orderBy(sql`coalesce(tracks.disc_number, 1)`)
       .orderBy('tracks.number')
       .orderBy('tracks.id'),
   );

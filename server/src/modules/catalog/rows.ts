@@ -3,6 +3,9 @@ export interface TrackRow {
   id: number;
   name: string;
   number: number | null;
+  /** The disc it is on and that disc's title (0030); absent where not read. */
+  disc_number?: number | null;
+  disc_title?: string | null;
   duration: number;
   album_id: number | null;
   album_name: string | null;

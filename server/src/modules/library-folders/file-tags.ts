@@ -11,7 +11,12 @@ export interface FileTags {
   tags: AudioTags;
   durationMs: number;
   artwork: Buffer | null;
+  /** Bits a sample, for lossless files that say (Subsonic `bitDepth`). */
+  bitDepth: number | null;
 }
+
+const bitDepthOf = (bits: number | undefined) =>
+  typeof bits === 'number' && Number.isInteger(bits) && bits > 0 ? bits : null;
 
 /**
  * A library file's tags, duration and embedded cover: read from its head for MP3 and FLAC
@@ -26,6 +31,7 @@ export async function readFileTags(file: FoundFile): Promise<FileTags> {
       tags: tagsOf(quick as unknown as Parameters<typeof tagsOf>[0]),
       durationMs: quick.durationMs,
       artwork: picture?.data.length ? picture.data : null,
+      bitDepth: bitDepthOf(quick.format.bitsPerSample),
     };
   }
   const metadata = await readMetadata({
@@ -44,5 +50,6 @@ export async function readFileTags(file: FoundFile): Promise<FileTags> {
     tags: tagsOf(metadata.common),
     durationMs: Math.round((format.duration ?? 0) * 1000),
     artwork: picture?.data.length ? Buffer.from(picture.data) : null,
+    bitDepth: bitDepthOf(format.bitsPerSample),
   };
 }

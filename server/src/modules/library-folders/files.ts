@@ -199,3 +199,46 @@ export async function coverBeside(root: string, relativePath: string): Promise<B
   }
   return null;
 }
+
+/** A side-car lyrics file larger than this is not lyrics. */
+const MAX_LYRICS_BYTES = 512 * 1024;
+
+/**
+ * The `.lrc` file beside an audio file (same name, other extension), as text; null when
+ * there is none. Players and taggers write synced lyrics there when the format has no tag.
+ */
+export async function lyricsBeside(root: string, relativePath: string): Promise<string | null> {
+  const name = relativePath.replace(/\.[^./]+$/, '');
+  for (const extension of ['.lrc', '.LRC']) {
+    const path = await resolveInside(root, `${name}${extension}`);
+    if (!path) continue;
+    try {
+      const info = await stat(path);
+      if (!info.isFile() || info.size > MAX_LYRICS_BYTES) continue;
+      const text = (await readFile(path, 'utf8')).replace(/^\uFEFF/, '').trim();
+      if (text) return text;
+    } catch {
+      // Unreadable: as if absent.
+    }
+  }
+  return null;
+}
+
+/** `CD1`, `CD 2`, `Disc 2`, `Disk 3 - Live`, `Disc2_Bonus`: a disc folder's number. */
+const DISC_FOLDER = /^(?:cd|dis[ck])[\s_.-]*(\d{1,3})(?:\s*[-_:.]\s*(.+))?$/i;
+
+/**
+ * The disc an audio file is on by the folder holding it (`Album/CD2/01.flac`), and the
+ * disc's title when the folder names one (`Disc 2 - Live`); null when the folder is not
+ * a disc folder. Used when the file's tags name no disc.
+ */
+export function discOfFolder(
+  relativePath: string,
+): { number: number; title: string | null } | null {
+  const parts = relativePath.split('/');
+  const folder = parts.length > 1 ? parts[parts.length - 2]!.trim() : '';
+  const match = DISC_FOLDER.exec(folder);
+  const number = match ? Number(match[1]) : 0;
+  if (!match || number < 1) return null;
+  return { number, title: match[2]?.trim() || null };
+}

@@ -21,6 +21,10 @@ export interface QuickTags {
   lyrics: { text: string }[];
   picture: { data: Buffer; format: string }[];
   durationMs: number;
+  discsubtitle?: string[];
+  musicbrainz_recordingid?: string;
+  /** What STREAMINFO says of a FLAC's samples (MP3 headers carry no bit depth). */
+  format: { bitsPerSample?: number; sampleRate?: number; numberOfChannels?: number };
 }
 
 const HEAD_BYTES = 64 * 1024;
@@ -36,6 +40,7 @@ const blank = (): QuickTags => ({
   lyrics: [],
   picture: [],
   durationMs: 0,
+  format: {},
 });
 
 const numberOf = (text: string | undefined) => {
@@ -158,6 +163,15 @@ function mp3(head: Buffer, size: number, need: Need, now: () => Buffer) {
       case 'TCMP':
         tags.compilation = text()[0] === '1';
         break;
+      case 'TSST':
+        tags.discsubtitle = text().slice(0, 1);
+        break;
+      case 'UFID': {
+        const ownerEnd = body.indexOf(0);
+        if (ownerEnd > 0 && body.toString('latin1', 0, ownerEnd) === 'http://musicbrainz.org')
+          tags.musicbrainz_recordingid = body.toString('latin1', ownerEnd + 1);
+        break;
+      }
       case 'USLT': {
         const encoding = body[0]!;
         const descriptionEnd = textEnd(body, 4, encoding);
@@ -245,6 +259,11 @@ function flac(need: Need, now: () => Buffer) {
         const samples = (body[13]! & 0x0f) * 2 ** 32 + body.readUInt32BE(14);
         if (!sampleRate) return null;
         tags.durationMs = Math.round((samples / sampleRate) * 1000);
+        tags.format = {
+          sampleRate,
+          numberOfChannels: ((body[12]! >> 1) & 7) + 1,
+          bitsPerSample: (((body[12]! & 1) << 4) | (body[13]! >> 4)) + 1,
+        };
         sawInfo = true;
       } else if (type === 4) {
         if (!vorbisComments(body, tags)) return null;
@@ -294,6 +313,12 @@ function vorbisComments(body: Buffer, tags: QuickTags): boolean {
         break;
       case 'DISCNUMBER':
         tags.disk.no ??= numberOf(value);
+        break;
+      case 'DISCSUBTITLE':
+        tags.discsubtitle ??= [value];
+        break;
+      case 'MUSICBRAINZ_TRACKID':
+        tags.musicbrainz_recordingid ??= value;
         break;
       case 'DATE':
       case 'YEAR':

@@ -9,6 +9,8 @@ import type { LibraryCatalog, LibraryTrackInput } from '../catalog-writes/librar
 import {
   MAX_COVER_BYTES,
   coverBeside,
+  discOfFolder,
+  lyricsBeside,
   mimeOf,
   signatureOf,
   walkFolder,
@@ -143,20 +145,29 @@ export async function scanFolder(
     }
   }
 
-  /** What is read of a file before its track is written: its signature, tags and artwork. */
+  /**
+   * What is read of a file before its track is written: its signature, tags, artwork and
+   * the lyrics of a `.lrc` file beside it.
+   */
   interface Prepared {
     signature: string;
     read: FileTags;
     image: string | null;
+    sideLyrics: string | null;
   }
   async function prepare(file: FoundFile): Promise<Prepared> {
-    const [signature, read] = await Promise.all([signatureOf(file), readFileTags(file)]);
+    const [signature, read, sideLyrics] = await Promise.all([
+      signatureOf(file),
+      readFileTags(file),
+      lyricsBeside(folder.path, file.relativePath),
+    ]);
     const embedded = read.artwork ? await storeArtwork(read.artwork) : null;
     // The picture's bytes are not kept while the batch waits for its turn.
     return {
       signature,
       read: { ...read, artwork: null },
       image: embedded ?? (await folderCover(file.relativePath)),
+      sideLyrics,
     };
   }
   function folderCover(relativePath: string): Promise<string | null> {
@@ -175,8 +186,9 @@ export async function scanFolder(
    * The track as its tags say; its waveform and loudness are measured after the scan (an empty
    * waveform marks it, see analysis.ts), so the catalog fills at the speed of reading tags.
    */
-  function trackInput(file: FoundFile, { read, image }: Prepared, fileId: number) {
+  function trackInput(file: FoundFile, { read, image, sideLyrics }: Prepared, fileId: number) {
     const tags = read.tags;
+    const disc = discOf(file, read);
     const albumArtist =
       tags?.album_artist ?? (tags?.compilation ? VARIOUS_ARTISTS : tags?.artists[0]) ?? null;
     const input: LibraryTrackInput = {
@@ -197,13 +209,30 @@ export async function scanFolder(
       loudness: null,
       gapless: null,
       genres: tags?.genres ?? [],
-      lyrics: tags?.lyrics ?? null,
+      // A side-car .lrc was put there on purpose (mostly for its times): it wins over the tag.
+      lyrics: sideLyrics ?? tags?.lyrics ?? null,
+      disc,
+      file: {
+        size: file.size,
+        bitrate: read.durationMs > 0 ? Math.round((file.size * 8000) / read.durationMs) : null,
+        bitDepth: read.bitDepth,
+      },
+      musicbrainzId: tags?.musicbrainz_id ?? null,
       audioPath: libraryFileKey(fileId),
       folderId: folder.id,
       restricted: folder.access === 'chosen',
       mime: mimeOf(file.relativePath),
     };
-    return { input, disc: tags?.disc_number ?? null, number: tags?.track_number ?? null };
+    return { input, disc: disc?.number ?? null, number: tags?.track_number ?? null };
+  }
+
+  /** The disc by the tags, else by a disc folder (`CD2`, `Disc 2 - Live`) the file is in. */
+  function discOf(file: FoundFile, read: FileTags) {
+    const byFolder = discOfFolder(file.relativePath);
+    const tagged = read.tags?.disc_number;
+    if (!tagged) return byFolder;
+    const title = read.tags.disc_title ?? (byFolder?.number === tagged ? byFolder.title : null);
+    return { number: tagged, title };
   }
 
   interface Read {
@@ -304,7 +333,7 @@ export async function scanFolder(
         relative_path: read.file.relativePath,
         ...sizesOf(read.file, stamp),
         signature: got.signature,
-        disc_number: got.read.tags?.disc_number ?? null,
+        disc_number: discOf(read.file, got.read)?.number ?? null,
         track_number: got.read.tags?.track_number ?? null,
         created_at: stamp,
       })),
@@ -415,7 +444,13 @@ export async function scanFolder(
             String(a.key[2]).localeCompare(String(b.key[2])) ||
             a.index - b.index,
         );
-      return [{ albumId, trackIds: ordered.map((entry) => entry.id) }];
+      return [
+        {
+          albumId,
+          trackIds: ordered.map((entry) => entry.id),
+          discs: ordered.map((entry) => numbers.get(entry.id)?.disc_number ?? null),
+        },
+      ];
     });
     await catalog.orderAlbums(orders);
     if (empty.length) await catalog.tidyAlbums(empty);

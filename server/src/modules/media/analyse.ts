@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import {
   WAVEFORM_POINTS,
+  formatLrc,
   replayGainFor,
   type AudioTags,
   type GaplessInfo,
@@ -51,12 +52,14 @@ export function tagsOf(
     IAudioMetadata['common'],
     'lyrics' | 'year' | 'title' | 'artists' | 'album' | 'albumartist' | 'track' | 'disk' | 'genre'
   > &
-    Partial<Pick<IAudioMetadata['common'], 'artist' | 'compilation'>>,
+    Partial<
+      Pick<
+        IAudioMetadata['common'],
+        'artist' | 'compilation' | 'discsubtitle' | 'musicbrainz_recordingid'
+      >
+    >,
 ): AudioTags {
-  const lyrics = common.lyrics?.[0];
-  const lyricsText =
-    lyrics?.text ??
-    (lyrics?.syncText?.length ? lyrics.syncText.map((line) => line.text).join('\n') : null);
+  const lyricsText = lyricsOf(common.lyrics?.[0]);
   const year = common.year && common.year > 0 && common.year < 10_000 ? common.year : null;
   return {
     title: firstText(common.title),
@@ -75,7 +78,31 @@ export function tagsOf(
     year,
     compilation: common.compilation === true,
     lyrics: lyricsText ? lyricsText.slice(0, 100_000) : null,
+    // music-metadata gives DISCSUBTITLE as one string, though typed as a list.
+    disc_title: firstText(
+      Array.isArray(common.discsubtitle) ? common.discsubtitle[0] : common.discsubtitle,
+    ),
+    musicbrainz_id: firstText(common.musicbrainz_recordingid),
   };
+}
+
+/** music-metadata's `timeStampFormat` for times in milliseconds (ID3 SYLT, LRC it parsed). */
+const MILLISECONDS = 2;
+
+/**
+ * A lyrics tag as text the catalog stores: timed lines (an ID3 SYLT frame, or LRC that
+ * music-metadata already split into lines) are written back as LRC so they stay synced;
+ * plain lyrics as they are.
+ */
+export function lyricsOf(tag: NonNullable<IAudioMetadata['common']['lyrics']>[number] | undefined) {
+  if (!tag) return null;
+  const timed = tag.syncText?.filter((line) => typeof line.timestamp === 'number') ?? [];
+  if (timed.length && tag.timeStampFormat === MILLISECONDS) {
+    return formatLrc(timed.map((line) => ({ time: line.timestamp!, text: line.text.trim() })));
+  }
+  return (
+    tag.text ?? (tag.syncText?.length ? tag.syncText.map((line) => line.text).join('\n') : null)
+  );
 }
 
 function gaplessOf(metadata: IAudioMetadata, head: Buffer, sampleRate: number): GaplessInfo | null {

@@ -145,13 +145,20 @@ export function createPlaysRepository(db: Db, dialect: Dialect = 'sqlite') {
       return Number(row.count);
     },
 
-    /** When this user last played each of these tracks, and any track of these albums. */
+    /**
+     * When this user last played each of these tracks, and any track of these albums, and how
+     * many times (Subsonic's per-user `played` and `playCount`).
+     */
     async lastPlayedBy(userId: number, trackIds: readonly number[], albumIds: readonly number[]) {
       const [tracks, albums] = await Promise.all([
         trackIds.length
           ? db
               .selectFrom('track_plays')
-              .select(['track_id as id', (eb) => eb.fn.max('played_at').as('played')])
+              .select([
+                'track_id as id',
+                (eb) => eb.fn.max('played_at').as('played'),
+                (eb) => eb.fn.countAll().as('count'),
+              ])
               .where('user_id', '=', userId)
               .where('track_id', 'in', trackIds)
               .groupBy('track_id')
@@ -164,6 +171,7 @@ export function createPlaysRepository(db: Db, dialect: Dialect = 'sqlite') {
               .select([
                 'tracks.album_id as id',
                 (eb) => eb.fn.max('track_plays.played_at').as('played'),
+                (eb) => eb.fn.countAll().as('count'),
               ])
               .where('track_plays.user_id', '=', userId)
               .where('tracks.album_id', 'in', albumIds)
@@ -179,7 +187,13 @@ export function createPlaysRepository(db: Db, dialect: Dialect = 'sqlite') {
               : [[row.id, new Date(row.played as string | Date).toISOString()] as const],
           ),
         );
-      return { tracks: byId(tracks), albums: byId(albums) };
+      const counts = (rows: { id: number | null; count: unknown }[]) =>
+        new Map(rows.flatMap((row) => (row.id === null ? [] : [[row.id, Number(row.count)]])));
+      return {
+        tracks: byId(tracks),
+        albums: byId(albums),
+        counts: { tracks: counts(tracks), albums: counts(albums) },
+      };
     },
 
     async latestForTrack(trackId: number) {

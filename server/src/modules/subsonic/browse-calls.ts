@@ -5,7 +5,7 @@ import type { CatalogService, Viewer } from '../catalog/service.ts';
 import { parseId, requireId } from './ids.ts';
 import { structuredLyrics, type LibraryCalls } from './library-calls.ts';
 import { createMusicFolders } from './music-folders.ts';
-import { isStoredImage, presentAlbum, presentArtist } from './present.ts';
+import { isStoredImage, playCountOf, presentAlbum, presentArtist } from './present.ts';
 import { notFound, type Payload, type SubsonicParams } from './protocol.ts';
 
 /**
@@ -16,7 +16,7 @@ import { notFound, type Payload, type SubsonicParams } from './protocol.ts';
  */
 export interface BrowseCallDeps {
   library: Pick<LibraryCalls, 'songs' | 'marksFor' | 'getAlbumList2' | 'getStarred2' | 'search3'>;
-  browse: Pick<CatalogBrowse, 'withTotals' | 'keepInFolder' | 'folders'>;
+  browse: Pick<CatalogBrowse, 'withTotals' | 'keepInFolder' | 'folders' | 'looseTracks'>;
   catalog: Pick<
     CatalogService,
     'album' | 'artistPage' | 'artists' | 'track' | 'lyric' | 'genre' | 'genreTracks'
@@ -85,10 +85,13 @@ export function createBrowseCalls(deps: BrowseCallDeps) {
   async function artistDirectory(user: User, id: number): Promise<Payload> {
     const page = await catalog.artistPage(id, viewerOf(user));
     if (!page) throw notFound('Directory');
-    const albums = await browse.withTotals(page.albums, viewerOf(user));
+    const [albums, loose] = await Promise.all([
+      browse.withTotals(page.albums, viewerOf(user)),
+      browse.looseTracks(id, viewerOf(user), SUBSONIC_MAX_PAGE),
+    ]);
     const marks = await library.marksFor(
       user,
-      [],
+      loose.map((track) => track.id),
       albums.map((album) => album.id),
     );
     const starred = marks.starred.artists.get(id);
@@ -97,7 +100,10 @@ export function createBrowseCalls(deps: BrowseCallDeps) {
         id: `ar-${id}`,
         name: page.artist.name,
         ...(starred ? { starred } : {}),
-        child: albums.map((album) => albumAsChild(presentAlbum(album, marks))),
+        child: [
+          ...albums.map((album) => albumAsChild(presentAlbum(album, marks))),
+          ...(await library.songs(user, loose, marks)),
+        ],
       },
     };
   }
@@ -120,7 +126,7 @@ export function createBrowseCalls(deps: BrowseCallDeps) {
         name: album.name,
         ...(starred ? { starred } : {}),
         ...(rating ? { userRating: rating } : {}),
-        playCount: album.plays,
+        playCount: playCountOf(marks, 'albums', id, album.plays),
         child: await library.songs(user, album.tracks, marks),
       },
     };

@@ -1,5 +1,5 @@
 import type { Lyric, RadioStation, SearchType, Track, User } from '@backbeat/common';
-import { SUBSONIC_MAX_PAGE } from '@backbeat/common';
+import { SUBSONIC_MAX_PAGE, parseLyrics } from '@backbeat/common';
 import type { AlbumOrder } from '../catalog/browse-repository.ts';
 import { ALBUM_ORDERS } from '../catalog/browse-repository.ts';
 import type { CatalogBrowse } from '../catalog/browse-service.ts';
@@ -69,7 +69,11 @@ export interface LibraryCallDeps {
       userId: number,
       trackIds: readonly number[],
       albumIds: readonly number[],
-    ): Promise<{ tracks: Map<number, string>; albums: Map<number, string> }>;
+    ): Promise<{
+      tracks: Map<number, string>;
+      albums: Map<number, string>;
+      counts: { tracks: Map<number, number>; albums: Map<number, number> };
+    }>;
   };
   /** The site's address, for absolute links (artistImageUrl). */
   siteAddress?: { current(): Promise<string | null> };
@@ -87,26 +91,37 @@ const indexLetter = (name: string) => {
   return /[A-Z]/.test(first) ? first : '#';
 };
 
-/** Synced LRC lines (`[mm:ss.xx] text`) as OpenSubsonic structured lyrics. */
+/**
+ * Stored lyrics as OpenSubsonic structured lyrics: synced LRC lines with their start (ms),
+ * read by the same LRC reader as the web player's lyrics panel (offset tag honoured).
+ */
 export function structuredLyrics(lyric: Lyric) {
-  const lines = lyric.text.split(/\r?\n/);
-  if (!lyric.is_synced) {
-    return { lang: 'xxx', synced: false, line: lines.map((value) => ({ value })) };
+  const parsed = parseLyrics(lyric.text);
+  if (!lyric.is_synced || !parsed.synced) {
+    return {
+      lang: 'xxx',
+      synced: false,
+      line: lyric.text.split(/\r?\n/).map((value) => ({ value })),
+    };
   }
-  const synced: { start: number; value: string }[] = [];
-  for (const line of lines) {
-    const stamps = [...line.matchAll(/\[(\d{1,3}):(\d{2})(?:[.:](\d{1,3}))?\]/g)];
-    const text = line.replace(/\[[^\]]*\]/g, '').trim();
-    for (const stamp of stamps) {
-      const fraction = stamp[3] ? Number(stamp[3].padEnd(3, '0')) : 0;
-      synced.push({
-        start: Number(stamp[1]) * 60_000 + Number(stamp[2]) * 1000 + fraction,
-        value: text,
-      });
-    }
+  return {
+    lang: 'xxx',
+    synced: true,
+    line: parsed.lines.map((line) => ({ start: line.time ?? 0, value: line.text })),
+  };
+}
+
+/** AlbumID3 `discTitles`: the titles its discs have (from tags or `Disc 2 - Live` folders). */
+function discTitlesOf(tracks: Track[]) {
+  const titles = new Map<number, string>();
+  for (const track of tracks) {
+    if (track.disc_number && track.disc_title && !titles.has(track.disc_number))
+      titles.set(track.disc_number, track.disc_title);
   }
-  synced.sort((a, b) => a.start - b.start);
-  return { lang: 'xxx', synced: true, line: synced };
+  if (!titles.size) return {};
+  return {
+    discTitles: [...titles].sort(([a], [b]) => a - b).map(([disc, title]) => ({ disc, title })),
+  };
 }
 
 /** The browsing, list, search and star calls of OpenSubsonic. */
@@ -132,7 +147,9 @@ export function createLibraryCalls(deps: LibraryCallDeps) {
     return {
       starred,
       ratings: { tracks: trackRatings, albums: albumRatings },
-      ...(played ? { played } : {}),
+      ...(played
+        ? { played: { tracks: played.tracks, albums: played.albums }, playCounts: played.counts }
+        : {}),
     };
   }
 
@@ -226,6 +243,7 @@ export function createLibraryCalls(deps: LibraryCallDeps) {
       return {
         album: {
           ...presentAlbum(withTotals!, marks, { genre }),
+          ...discTitlesOf(album.tracks),
           song: await songs(user, album.tracks, marks),
         },
       };

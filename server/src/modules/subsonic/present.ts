@@ -11,7 +11,17 @@ export interface ListenerMarks {
   ratings: { tracks: Map<number, number>; albums: Map<number, number> };
   /** When the listener last played each track and album (Subsonic's `played`). */
   played?: { tracks: Map<number, string>; albums: Map<number, string> };
+  /** How many times the listener played each (Subsonic's `playCount` is the listener's own). */
+  playCounts?: { tracks: Map<number, number>; albums: Map<number, number> };
 }
+
+/** The listener's own play count when known (none played: 0), else the site's. */
+export const playCountOf = (
+  marks: ListenerMarks,
+  kind: 'tracks' | 'albums',
+  id: number,
+  sitePlays: number,
+) => (marks.playCounts ? (marks.playCounts[kind].get(id) ?? 0) : sitePlays);
 
 export const EMPTY_MARKS: ListenerMarks = {
   starred: { tracks: new Map(), albums: new Map(), artists: new Map() },
@@ -89,16 +99,20 @@ export function presentSong(track: Track, facts: TrackFacts | undefined, marks: 
     ...(isStoredImage(track.image) ? { coverArt: trackId(track.id) } : {}),
     contentType: mime,
     suffix,
-    // Size and stream figures as the media pipeline probed the uploaded file; left out for
-    // files it never saw (demo and library-folder tracks) rather than guessed.
+    // Size and stream figures as the media pipeline probed the uploaded file or a library
+    // scan read it; left out for files neither saw (the demo catalog) rather than guessed.
     ...(file ? { size: file.size } : {}),
     ...(file?.bitrate ? { bitRate: Math.round(file.bitrate / 1000) } : {}),
     ...(file?.sampleRate ? { samplingRate: file.sampleRate } : {}),
     ...(file?.channels ? { channelCount: file.channels } : {}),
-    ...(file?.discNumber ? { discNumber: file.discNumber } : {}),
+    ...(file?.bitDepth ? { bitDepth: file.bitDepth } : {}),
+    ...((track.disc_number ?? file?.discNumber)
+      ? { discNumber: track.disc_number ?? file?.discNumber }
+      : {}),
+    ...(facts?.musicBrainzId ? { musicBrainzId: facts.musicBrainzId } : {}),
     path: songPath(track, suffix),
     duration: seconds(track.duration),
-    playCount: track.plays,
+    playCount: playCountOf(marks, 'tracks', track.id, track.plays),
     ...(played ? { played } : {}),
     created: track.created_at,
     ...(starred ? { starred } : {}),
@@ -143,7 +157,7 @@ export function presentAlbum(
     ...(isStoredImage(album.image) ? { coverArt: albumId(album.id) } : {}),
     songCount: album.song_count,
     duration: seconds(album.duration),
-    playCount: album.plays,
+    playCount: playCountOf(marks, 'albums', album.id, album.plays),
     ...(played ? { played } : {}),
     created: album.created_at,
     ...(starred ? { starred } : {}),

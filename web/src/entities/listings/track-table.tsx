@@ -37,6 +37,11 @@ export interface TrackTableProps {
   onReorder?: (from: number, to: number) => void;
   /** A line under a row's artists, such as when the history last played it. */
   rowNote?: (track: Track, index: number) => React.ReactNode;
+  /**
+   * What a row's Play queues when the rows are part of a longer list (one disc of an album
+   * plays on into the next): the whole list, and where this table's first row is in it.
+   */
+  queue?: { tracks: Track[]; start: number };
 }
 
 /** Rows of tracks: play from any row, double-click or Enter to play, menu on right-click. */
@@ -51,6 +56,7 @@ export function TrackTable({
   menuEntries,
   onReorder,
   rowNote,
+  queue,
 }: TrackTableProps) {
   const trans = useTrans();
   const currentId = usePlayerStore((s) => s.queue[s.index]?.track.id ?? null);
@@ -68,7 +74,11 @@ export function TrackTable({
   };
   const playFrom = (index: number) => {
     if (tracks[index]?.id === currentId) player.toggle();
-    else player.playTracks(tracks, { startIndex: index, source });
+    else
+      player.playTracks(queue?.tracks ?? tracks, {
+        startIndex: (queue?.start ?? 0) + index,
+        source,
+      });
   };
 
   return (

@@ -20,7 +20,7 @@ import { EmptyState, PageSkeleton, QueryError } from '../../../entities/errors/p
 import { PlayActions } from '../../../entities/player/play-actions.tsx';
 import { DownloadButton } from '../../../entities/offline/download-button.tsx';
 import { ShareDialog } from '../../../entities/catalog/share-dialog.tsx';
-import { TrackTable } from '../../../entities/listings/track-table.tsx';
+import { AlbumTracks } from '../components/album-discs.tsx';
 import { useAlbumQuery } from '../../../entities/catalog/queries.ts';
 import { setPageTitle } from '../../../lib/document-title.ts';
 
@@ -99,14 +99,7 @@ export function AlbumPage() {
       <div className="flex flex-col gap-8 px-4 md:px-8">
         <AdSlot slot="album_above" />
         {album.tracks.length ? (
-          <TrackTable
-            tracks={album.tracks}
-            source="album"
-            showAlbum={false}
-            showArtwork={false}
-            albumNumbers
-            label={trans('Tracks')}
-          />
+          <AlbumTracks tracks={album.tracks} />
         ) : (
           <EmptyState title={trans('This album has no tracks yet')} />
         )}
