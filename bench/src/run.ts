@@ -19,6 +19,7 @@ import { runMediaProcessingBench, runUploadMemoryBench } from './media-bench.ts'
 import { appendResults, printSummary } from './results.ts';
 import { ROOT } from './server-process.ts';
 import { printSubsonicBench, runSubsonicBench } from './subsonic-bench.ts';
+import { FULL_TRANSCODE_PLAN, QUICK_TRANSCODE_PLAN, runTranscodeBench } from './transcode-bench.ts';
 import { runUploadBench } from './upload-bench.ts';
 
 const quick =
@@ -96,6 +97,11 @@ if (runs('first-play', false)) await runFirstPlayBench();
 // OpenSubsonic: a library sync through search3 and album lists under load (issue 18).
 if (runs('subsonic', false)) {
   printSubsonicBench(await runSubsonicBench(Number(process.env.BENCH_SUBSONIC_TRACKS ?? 100_000)));
+}
+// Transcoding (issue 38.6): first byte of an uncached transcode and real-time transcodes at
+// once, beside ffmpeg bare; in a quick run three requests and at most two streams.
+if (runs('transcoding')) {
+  await runTranscodeBench(quick ? QUICK_TRANSCODE_PLAN : FULL_TRANSCODE_PLAN);
 }
 // Insights (issue 11): the rollup job over 1,000,000 plays and insights answers at 1 connection.
 if (runs('insights', false)) await runInsightsBench();

@@ -143,6 +143,7 @@ export const APP_ROUTES = [
   '/tag/:tagName',
   '/tag/:tagName/:tab',
   '/radio/:seedType/:seedId/:seedName',
+  '/radio-stations',
   '/search',
   '/search/:searchQuery',
   '/search/:searchQuery/:tabName',

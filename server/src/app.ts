@@ -59,6 +59,7 @@ import { syncRequestCaches } from './composition/request-cache-sync.ts';
 import { syncSiteSettings } from './composition/settings-sync.ts';
 import { settingsAdminRoutes } from './modules/settings/admin-routes.ts';
 import { transcodingAdminRoutes } from './modules/transcoding/admin-routes.ts';
+import { internetRadioRoutes } from './modules/internet-radio/routes.ts';
 import { appearanceAdminRoutes } from './modules/appearance/routes.ts';
 import { localizationsAdminRoutes } from './modules/localizations/admin-routes.ts';
 import { customPagesRoutes } from './modules/custom-pages/routes.ts';
@@ -225,6 +226,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(uploadsRoutes);
   await app.register(settingsAdminRoutes);
   await app.register(transcodingAdminRoutes);
+  await app.register(internetRadioRoutes);
   await app.register(appearanceAdminRoutes);
   await app.register(localizationsAdminRoutes);
   await app.register(customPagesRoutes);

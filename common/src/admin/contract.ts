@@ -10,6 +10,7 @@ import {
 import { filesResource } from './files.ts';
 import { rolesResource, usersResource } from './people.ts';
 import { genresResource, tagsResource } from './taxonomy.ts';
+import { internetRadioStationsResource } from './internet-radio.ts';
 import { transcodingLimitsResource, transcodingProfilesResource } from './transcoding.ts';
 import { customPagesResource, localizationsResource } from './site.ts';
 
@@ -169,3 +170,12 @@ export const {
   deleteMany: deleteAdminTranscodingLimits,
   impact: adminTranscodingLimitsDeleteImpact,
 } = transcodingLimitsResource;
+
+export const {
+  list: listAdminInternetRadioStations,
+  show: getAdminInternetRadioStation,
+  create: createAdminInternetRadioStation,
+  update: updateAdminInternetRadioStation,
+  deleteMany: deleteAdminInternetRadioStations,
+  impact: adminInternetRadioStationsDeleteImpact,
+} = internetRadioStationsResource;

@@ -4,6 +4,7 @@ import { endpoint, notJson } from '../contract.ts';
 import {
   createShareSchema,
   publicShareSchema,
+  internetRadioStationRowSchema,
   shareSchema,
   shareTokenParamsSchema,
   shareTrackParamsSchema,
@@ -71,4 +72,13 @@ export const streamSharedTrack = endpoint({
   tags,
   params: shareTrackParamsSchema,
   response: notJson('stream', 'The audio file (206 for a range).', 'audio/*'),
+});
+
+export const listInternetRadioStations = endpoint({
+  method: 'GET',
+  path: '/api/v1/internet-radio-stations',
+  access: 'auth',
+  summary: 'The internet radio stations the admins keep, by name',
+  tags: ['internet radio'],
+  response: z.object({ stations: z.array(internetRadioStationRowSchema) }),
 });

@@ -116,6 +116,15 @@ export const internetRadioStationSchema = z.object({
 });
 export type InternetRadioStationInput = z.infer<typeof internetRadioStationSchema>;
 
+/** A station as listeners get it (the web player's list). */
+export const internetRadioStationRowSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  stream_url: z.string(),
+  homepage_url: z.string().nullable(),
+});
+export type InternetRadioStationRow = z.infer<typeof internetRadioStationRowSchema>;
+
 export const updateInternetRadioStationSchema = internetRadioStationSchema
   .extend({
     homepage_url: webAddress('home page address').or(z.literal('')).nullish(),

@@ -59,8 +59,8 @@ let adminRoleId: number;
 let admin: Browser;
 let genre: { id: number };
 let tag: { id: number };
-/** Rows the update cases below make for themselves (transcoding, shares). */
-const created = { profile: 0, limit: 0, share: 0 };
+/** Rows the update cases below make for themselves (transcoding, shares, radio stations). */
+const created = { profile: 0, limit: 0, share: 0, station: 0 };
 /** Rows the admin screens' cases make and then change. */
 let massRoleId: number;
 let massChannelId: number;
@@ -382,6 +382,26 @@ const updates: UpdateCase[] = [
       const { limit } = shown.json() as { limit: { max_bit_rate: number; created_at: string } };
       expect(limit.max_bit_rate).toBe(64);
       expect(limit.created_at).not.toBe(LONG_AGO);
+    },
+  },
+  {
+    method: 'PUT',
+    route: '/api/v1/admin/internet-radio-stations/:id',
+    url: () => `/api/v1/admin/internet-radio-stations/${created.station}`,
+    body: async () => {
+      const made = await admin.post('/api/v1/admin/internet-radio-stations', {
+        name: 'Mass FM',
+        stream_url: 'https://radio.example.test/mass.mp3',
+      });
+      created.station = (made.json() as { station: { id: number } }).station.id;
+      return { name: 'Mass FM renamed', id: 999_999, created_at: LONG_AGO };
+    },
+    sender: () => admin,
+    applied: async (browser) => {
+      const shown = await browser.get(`/api/v1/admin/internet-radio-stations/${created.station}`);
+      const { station } = shown.json() as { station: { name: string; created_at: string } };
+      expect(station.name).toBe('Mass FM renamed');
+      expect(station.created_at).not.toBe(LONG_AGO);
     },
   },
   {

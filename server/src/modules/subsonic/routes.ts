@@ -91,6 +91,7 @@ export const subsonicRoutes: RoutesPlugin = async (app) => {
           client: call.client.client,
         },
         offsetSeconds: call.params.int('timeOffset', 0, { min: 0 }),
+        estimateContentLength: call.params.bool('estimateContentLength', false),
         cacheControl: 'private, max-age=86400',
       });
       if (sent) return call.reply;

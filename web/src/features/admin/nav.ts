@@ -88,6 +88,13 @@ export const ADMIN_NAV: readonly AdminNavEntry[] = [
     icon: 'folder',
   },
   {
+    label: 'Radio stations',
+    path: 'internet-radio-stations',
+    permission: 'settings.update',
+    area: 'Files',
+    icon: 'radio',
+  },
+  {
     label: 'Transcoding profiles',
     path: 'transcoding-profiles',
     permission: 'settings.update',

@@ -264,6 +264,10 @@ export const adminPageRoutes: RouteObject[] = [
             path: 'operations',
             ...page(async () => (await import('./operations.tsx')).OperationsPage),
           },
+          ...screens('internet-radio-stations', async () => {
+            const m = await import('./internet-radio.tsx');
+            return { index: m.InternetRadioStationsPage, form: m.InternetRadioStationFormPage };
+          }),
           ...screens('transcoding-profiles', async () => {
             const m = await import('./transcoding.tsx');
             return { index: m.TranscodingProfilesPage, form: m.TranscodingProfileFormPage };

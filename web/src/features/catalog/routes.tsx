@@ -50,6 +50,10 @@ export const musicRoutes: RouteObject[] = [
         ...page(async () => (await import('../radio/radio-page.tsx')).RadioPage),
       },
       {
+        path: 'radio-stations',
+        ...page(async () => (await import('../radio/radio-stations-page.tsx')).RadioStationsPage),
+      },
+      {
         path: 'search',
         ...page(async () => (await import('../search/search-page.tsx')).SearchPage),
       },
