@@ -19,6 +19,9 @@ export interface LibraryTags {
   genre?: string;
   date?: number;
   compilation?: boolean;
+  /** ReplayGain as taggers write it (`-6.50 dB`, `0.501187`): read instead of decoding. */
+  REPLAYGAIN_TRACK_GAIN?: string;
+  REPLAYGAIN_TRACK_PEAK?: string;
 }
 
 /** A real JPEG of one colour (what a `cover.jpg` holds). */

@@ -28,6 +28,7 @@ import * as bookmarks from './0026_bookmarks.ts';
 import * as sharesAndInternetRadio from './0027_shares_and_internet_radio.ts';
 import * as transcoding from './0028_transcoding.ts';
 import * as backups from './0029_backups.ts';
+import * as libraryAnalysis from './0031_library_analysis.ts';
 
 /** Ordered list of every migration; names sort in the order they must run. */
 const migrations: Record<string, Migration> = {
@@ -59,6 +60,7 @@ const migrations: Record<string, Migration> = {
   '0027_shares_and_internet_radio': sharesAndInternetRadio,
   '0028_transcoding': transcoding,
   '0029_backups': backups,
+  '0031_library_analysis': libraryAnalysis,
 };
 
 /**
