@@ -137,7 +137,10 @@ export function createLibraryCatalog(
      * it is unless given (library waveforms are made on demand, see `setWaveform`).
      */
     async saveAnalyses(
-      analyses: ({ trackId: number } & Pick<LibraryTrackInput, 'durationMs' | 'loudness' | 'gapless'>)[],
+      analyses: ({ trackId: number } & Pick<
+        LibraryTrackInput,
+        'durationMs' | 'loudness' | 'gapless'
+      >)[],
     ) {
       if (!analyses.length) return;
       const stamp = now();
