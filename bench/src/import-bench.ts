@@ -18,7 +18,7 @@ const ROOT = new URL('../../', import.meta.url).pathname;
 /** The command as `npm run import` runs it: bundled (server/build.mjs's options), not via tsx. */
 const CLI_DIR = join(ROOT, 'server/dist/bench-import');
 
-async function bundleCli(): Promise<string> {
+export async function bundleCli(): Promise<string> {
   const pkg = JSON.parse(readFileSync(join(ROOT, 'server/package.json'), 'utf8')) as {
     dependencies: Record<string, string>;
   };
@@ -63,7 +63,12 @@ const rssMb = (pid: number) => {
 };
 
 /** One `npm run import` (its bundle, with the server's Node flags): wall time and peak RSS. */
-async function runImport(cli: string, folder: string, storage: string) {
+export async function runImport(
+  cli: string,
+  folder: string,
+  storage: string,
+  env: Record<string, string> = {},
+) {
   const started = performance.now();
   const child = spawnServerNode({
     script: cli,
@@ -73,6 +78,7 @@ async function runImport(cli: string, folder: string, storage: string) {
       STORAGE_PATH: storage,
       LOG_LEVEL: 'warn',
       INIT_CWD: ROOT,
+      ...env,
     },
   });
   let peak = 0;

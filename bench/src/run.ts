@@ -12,6 +12,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { runCatalogBench, type CatalogPlan } from './catalog-bench.ts';
 import { runFirstPlayBench } from './first-play-bench.ts';
+import { printAnalysisBench, runAnalysisBench } from './analysis-bench.ts';
 import { printImportBench, runImportBench } from './import-bench.ts';
 import { runInsightsBench } from './insights-bench.ts';
 import { runListeningBench } from './listening-bench.ts';
@@ -91,6 +92,12 @@ if (runs('uploads')) {
 if (runs('import')) {
   const files = Number(process.env.BENCH_IMPORT_FILES ?? (quick ? 500 : 10_000));
   printImportBench(await runImportBench(files));
+}
+// Library analysis (issue 42): the imported files measured by the server in the background,
+// beside today's per-file path in the same run, and the album page's p99 during it vs idle.
+if (runs('analysis')) {
+  const files = Number(process.env.BENCH_ANALYSIS_FILES ?? (quick ? 200 : 10_000));
+  printAnalysisBench(await runAnalysisBench(files));
 }
 // First play of demo tracks never played before, next to one already rendered.
 if (runs('first-play', false)) await runFirstPlayBench();

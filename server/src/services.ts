@@ -181,6 +181,8 @@ export function createServices(config: Config, database: DatabaseHandle, fileLog
   const libraryFoldersRepository = createLibraryFoldersRepository(db);
   const music = createMusicServices(config, database, {
     locateLibraryFile: async (fileId) => (await libraryFoldersRepository.locate(fileId)) ?? null,
+    // Library folders are composed below; only called per request.
+    waveformOnDemand: (trackId) => libraryFolders.waveformOf(trackId),
     countryOf: async (ip) => (await geo.lookup(ip)).country,
     notifications: collaboration.notifications,
     userSummary: async (id) => {
@@ -341,6 +343,7 @@ export function createServices(config: Config, database: DatabaseHandle, fileLog
       jobs,
       storedTotal: () => fileEntries.storedTotal(),
       libraryFolders: () => libraryFolders.list(),
+      libraryAnalysis: () => libraryFolders.analysisProgress(),
       mail: () => mailer.check(),
       lastBackup: async () => {
         const row = await backups.latest();

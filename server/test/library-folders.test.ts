@@ -202,7 +202,8 @@ describe('a first scan', () => {
     await placeFile(root, 'notes.txt', 'liner notes');
     before = await snapshot(root);
     folder = await addFolder(root);
-  });
+    // Making nine real files takes most of it; on a shared, busy machine over 30 s.
+  }, 90_000);
 
   it('reports what it saw, added and could not add, with the reason', () => {
     expect(folder).toMatchObject({

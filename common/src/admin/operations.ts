@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { backupSchema } from './backups.ts';
+import { libraryAnalysisProgressSchema } from '../library-folders/schemas.ts';
 import { endpoint } from '../contract.ts';
 
 /*
@@ -43,6 +44,7 @@ export const operationsStatusSchema = z.object({
       finished_at: z.string().nullable(),
     }),
   ),
+  library_analysis: libraryAnalysisProgressSchema,
   ffmpeg: z.object({
     found: z.boolean(),
     path: z.string().nullable(),

@@ -111,3 +111,14 @@ export const libraryFolderSchema = z.object({
   created_at: z.string(),
 });
 export type LibraryFolder = z.infer<typeof libraryFolderSchema>;
+
+/**
+ * The background analysis of library files (issue 42): files whose loudness and length are
+ * still to be measured, in every folder; the rate over the last minute; the time left at it.
+ */
+export const libraryAnalysisProgressSchema = z.object({
+  files_left: z.number().int(),
+  files_per_second: z.number(),
+  seconds_left: z.number().int().nullable(),
+});
+export type LibraryAnalysisProgress = z.infer<typeof libraryAnalysisProgressSchema>;

@@ -40,6 +40,8 @@ export function createMusicServices(
     listenedChanged?: PlaysDeps['listenedChanged'];
     /** Where a library folder's file is (issue 18): its audio is read in place. */
     locateLibraryFile?: LocateLibraryFile;
+    /** A library track's waveform, made on its first ask (issue 42). */
+    waveformOnDemand?: (trackId: number) => Promise<number[] | null>;
   },
 ) {
   const { db, dialect } = database;
@@ -47,7 +49,10 @@ export function createMusicServices(
   const { locateLibraryFile } = deps;
   const storage = locateLibraryFile ? withLibraryFiles(base, locateLibraryFile) : base;
   const catalogWrites = createCatalogWriteRepository(db);
-  const catalog = createCatalogService({ repository: createCatalogRepository(db, dialect) });
+  const catalog = createCatalogService({
+    repository: createCatalogRepository(db, dialect),
+    waveformOnDemand: deps.waveformOnDemand,
+  });
   const searchIndex = createSearchIndexRepository(db, dialect);
   const plays = createPlaysService({
     repository: createPlaysRepository(db, dialect),

@@ -52,6 +52,8 @@ export interface LibraryFilesTable {
   track_number: number | null;
   /** Why the file could not be added (it is retried when it changes). */
   error: string | null;
+  /** When its loudness and length were measured (null: waiting for the analysis). */
+  analysed_at: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -23,6 +23,9 @@ export interface LibraryTags {
   lyrics?: string;
   DISCSUBTITLE?: string;
   MUSICBRAINZ_TRACKID?: string;
+  /** ReplayGain as taggers write it (`-6.50 dB`, `0.501187`): read instead of decoding. */
+  REPLAYGAIN_TRACK_GAIN?: string;
+  REPLAYGAIN_TRACK_PEAK?: string;
 }
 
 /** A real JPEG of one colour (what a `cover.jpg` holds). */

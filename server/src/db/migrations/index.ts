@@ -29,6 +29,7 @@ import * as sharesAndInternetRadio from './0027_shares_and_internet_radio.ts';
 import * as transcoding from './0028_transcoding.ts';
 import * as backups from './0029_backups.ts';
 import * as trackDiscs from './0030_track_discs.ts';
+import * as libraryAnalysis from './0031_library_analysis.ts';
 
 /** Ordered list of every migration; names sort in the order they must run. */
 const migrations: Record<string, Migration> = {
@@ -61,6 +62,7 @@ const migrations: Record<string, Migration> = {
   '0028_transcoding': transcoding,
   '0029_backups': backups,
   '0030_track_discs': trackDiscs,
+  '0031_library_analysis': libraryAnalysis,
 };
 
 /**

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { setPriority } from 'node:os';
 import { accessSync, chmodSync, constants, statSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -63,6 +64,8 @@ export interface DecodeOptions {
   channels: number;
   sampleRate: number;
   signal?: AbortSignal;
+  /** Background work (library waveforms): the decoder yields the CPU to listeners. */
+  lowPriority?: boolean;
 }
 
 /**
@@ -86,6 +89,7 @@ export async function* decodeToPcm(
     ],
     { stdio: ['pipe', 'pipe', 'pipe'], signal: options.signal },
   );
+  if (options.lowPriority) lowerPriority(child.pid);
   let stderr = '';
   child.stderr.setEncoding('utf8');
   child.stderr.on('data', (text: string) => {
@@ -122,6 +126,23 @@ export async function* decodeToPcm(
   }
   const code = await exited;
   if (!frames) throw new DecodeError(NOT_DECODABLE, stderr.trim() || `ffmpeg exited ${code}`);
+}
+
+/**
+ * Background decodes run this much nicer than the server (0 is the server's own): under the
+ * kernel's fair scheduler a niceness of 10 weighs about a tenth of a listener's request, so
+ * listeners are served first and idle cores still do the analysis.
+ */
+export const ANALYSIS_NICENESS = 10;
+
+/** Lowers a child's CPU priority; a platform that refuses it leaves the child as it is. */
+export function lowerPriority(pid: number | undefined): void {
+  if (pid === undefined) return;
+  try {
+    setPriority(pid, ANALYSIS_NICENESS);
+  } catch {
+    // Windows without the privilege, or the child already gone: nothing to lower.
+  }
 }
 
 export class DecodeError extends Error {

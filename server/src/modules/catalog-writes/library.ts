@@ -131,6 +131,37 @@ export function createLibraryCatalog(
       deps.afterChange();
     },
 
+    /**
+     * Many tracks' measured audio at once (library analysis, issue 42): each album's gain is
+     * worked out once for the batch instead of once per track. A track's waveform is left as
+     * it is unless given (library waveforms are made on demand, see `setWaveform`).
+     */
+    async saveAnalyses(
+      analyses: ({ trackId: number } & Pick<
+        LibraryTrackInput,
+        'durationMs' | 'loudness' | 'gapless'
+      >)[],
+    ) {
+      if (!analyses.length) return;
+      const stamp = now();
+      for (const analysis of analyses) {
+        await repo.updateTrack(analysis.trackId, {
+          duration: analysis.durationMs,
+          ...audioColumns(analysis),
+          updated_at: stamp,
+        });
+      }
+      const rows = await repo.trackAlbums(analyses.map((analysis) => analysis.trackId));
+      await repo.refreshAlbumGains([...new Set(rows.map((row) => row.album_id))]);
+      deps.afterChange();
+    },
+
+    /** A library track's waveform, made when it was first asked for. */
+    async setWaveform(trackId: number, waveform: number[]) {
+      await repo.setWaveform(trackId, waveform);
+      deps.afterChange();
+    },
+
     /** Puts an album's tracks in the given order (disc, then number) and lists the album. */
     async orderAlbum(albumId: number, trackIds: number[]) {
       await repo.setTrackNumbers(albumId, trackIds);

@@ -41,7 +41,11 @@ const SIMILAR_ARTISTS = 8;
 
 const OWNERSHIP_TTL_MS = 10_000;
 
-export function createCatalogService(deps: { repository: CatalogRepository }) {
+export function createCatalogService(deps: {
+  repository: CatalogRepository;
+  /** A library track's waveform, made on its first ask (library folders; null for others). */
+  waveformOnDemand?: (trackId: number) => Promise<number[] | null>;
+}) {
   const repo = deps.repository;
   const ownership = new Map<number, { at: number; value: Promise<boolean> }>();
 
@@ -106,12 +110,16 @@ export function createCatalogService(deps: { repository: CatalogRepository }) {
         repo.tagsOf('track_tags', [id]),
       ]);
       if (!track) return null;
+      let waveform = parseWaveform(details.waveform);
+      if (!waveform.length && deps.waveformOnDemand) {
+        waveform = (await deps.waveformOnDemand(id)) ?? [];
+      }
       return {
         ...track,
         description: details.description,
         genres: genres.map(presentGenre),
         tags: tags.map(presentTag),
-        waveform: parseWaveform(details.waveform),
+        waveform,
       };
     },
 

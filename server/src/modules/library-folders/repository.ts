@@ -227,9 +227,46 @@ export function createLibraryFoldersRepository(db: Db) {
           'library_files.track_id',
         ])
         .where('library_files.folder_id', '=', folderId)
-        .where('tracks.waveform', '=', '[]')
+        .where('library_files.analysed_at', 'is', null)
         .orderBy('library_files.id');
       return (limit ? query.limit(limit) : query).execute();
+    },
+    /** Marks files measured (their track's loudness and length are saved). */
+    async markAnalysed(fileIds: number[], stamp: string) {
+      if (!fileIds.length) return;
+      await db
+        .updateTable('library_files')
+        .set({ analysed_at: stamp })
+        .where('id', 'in', fileIds)
+        .execute();
+    },
+    /**
+     * The analysis as the admin sees it: files waiting (in every folder) and files measured
+     * since `since` (the rate). Counted in the database, so every instance's work shows.
+     */
+    async analysisCounts(since: string) {
+      const row = await db
+        .selectFrom('library_files')
+        .select((eb) => [
+          eb.fn
+            .count<number>('id')
+            .filterWhere((w) =>
+              w.and([w('track_id', 'is not', null), w('analysed_at', 'is', null)]),
+            )
+            .as('waiting'),
+          eb.fn.count<number>('id').filterWhere('analysed_at', '>=', since).as('recent'),
+        ])
+        .executeTakeFirstOrThrow();
+      return { waiting: Number(row.waiting), recent: Number(row.recent) };
+    },
+    /** The library file behind a track, for its waveform on demand. */
+    async fileOfTrack(trackId: number) {
+      return db
+        .selectFrom('library_files')
+        .innerJoin('library_folders', 'library_folders.id', 'library_files.folder_id')
+        .select(['library_folders.path as root', 'library_files.relative_path as relativePath'])
+        .where('library_files.track_id', '=', trackId)
+        .executeTakeFirst();
     },
     async trackIdsOf(folderId: number): Promise<number[]> {
       const rows = await db

@@ -183,8 +183,9 @@ export async function scanFolder(
   }
 
   /**
-   * The track as its tags say; its waveform and loudness are measured after the scan (an empty
-   * waveform marks it, see analysis.ts), so the catalog fills at the speed of reading tags.
+   * The track as its tags say; its loudness and exact length are measured after the scan (the
+   * file's empty `analysed_at` marks it, see analysis.ts) and its waveform when first asked
+   * for, so the catalog fills at the speed of reading tags.
    */
   function trackInput(file: FoundFile, { read, image, sideLyrics }: Prepared, fileId: number) {
     const tags = read.tags;
@@ -373,6 +374,8 @@ export async function scanFolder(
         disc_number: inputs[index]!.disc,
         track_number: inputs[index]!.number,
         error: null,
+        // Changed: measured again (its track was saved from its tags with nothing measured).
+        analysed_at: null,
       });
     }
   }

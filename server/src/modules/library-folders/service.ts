@@ -7,12 +7,14 @@ import {
   LIBRARY_LIMITS,
   type AddLibraryFolderInput,
   type LibraryFolder,
+  type LibraryAnalysisProgress,
   type LibraryFolderAccess,
 } from '@backbeat/common';
 import type { JobContext, JobQueue } from '../../jobs/queue.ts';
 import { DomainError, notFound, validationFailed } from '../../lib/domain-errors.ts';
 import { isWithin } from '../../storage/library-files.ts';
 import { analysePending, type AnalysisDeps } from './analysis.ts';
+import { createLibraryWaveforms, type WaveformDeps } from './waveforms.ts';
 import { acquireLease, type FolderLease } from './lease.ts';
 import type { LibraryFolderRow } from './repository.ts';
 import { FolderUnreadable, scanFolder, type ScanDeps, type ScanFigures } from './scan.ts';
@@ -20,6 +22,8 @@ import { FolderUnreadable, scanFolder, type ScanDeps, type ScanFigures } from '.
 export const LIBRARY_SCAN_JOB = 'library-folder';
 const HEARTBEAT_MS = 1000;
 const REMOVE_BATCH = 200;
+/** The analysis rate the admin sees is over the files measured in the last minute. */
+const RATE_WINDOW_MS = 60_000;
 export const SCAN_FAILED = 'The scan stopped on an error; the error log has the details.';
 
 const now = () => new Date().toISOString();
@@ -45,9 +49,10 @@ export type LibraryFoldersService = ReturnType<typeof createLibraryFoldersServic
  * time per folder, whichever instance runs it), and where a library file is for streaming.
  */
 export function createLibraryFoldersService(
-  deps: ScanDeps & AnalysisDeps & { jobs: Pick<JobQueue, 'define' | 'add'> },
+  deps: ScanDeps & AnalysisDeps & WaveformDeps & { jobs: Pick<JobQueue, 'define' | 'add'> },
 ) {
   const { repository: repo, jobs } = deps;
+  const waveforms = createLibraryWaveforms(deps);
 
   async function present(rows: LibraryFolderRow[]): Promise<LibraryFolder[]> {
     const [counts, failures, grants] = await Promise.all([
@@ -410,6 +415,24 @@ export function createLibraryFoldersService(
       const ran = await run(id, options);
       return { folder: await presentOne(id), ran };
     },
+
+    /**
+     * The background analysis for the admin (issue 42): files waiting in every folder, the
+     * rate over the last minute and the time left at that rate (null while nothing moves).
+     */
+    async analysisProgress(): Promise<LibraryAnalysisProgress> {
+      const since = new Date(Date.now() - RATE_WINDOW_MS).toISOString();
+      const { waiting, recent } = await repo.analysisCounts(since);
+      const perSecond = recent / (RATE_WINDOW_MS / 1000);
+      return {
+        files_left: waiting,
+        files_per_second: Math.round(perSecond * 10) / 10,
+        seconds_left: waiting && perSecond ? Math.ceil(waiting / perSecond) : null,
+      };
+    },
+
+    /** A library track's waveform, made on its first ask (null for other tracks). */
+    waveformOf: waveforms.waveformOf,
 
     /** Where a library file is (streaming resolves `library/<id>` keys with this). */
     locate: (fileId: number) => repo.locate(fileId).then((row) => row ?? null),

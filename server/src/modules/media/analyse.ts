@@ -34,7 +34,7 @@ export interface AnalysedAudio {
 /** Bigger than 8 channels is not music we can weigh (and not a layout BS.1770 defines). */
 const MAX_CHANNELS = 8;
 
-async function readHead(open: OpenFile, size: number): Promise<Buffer> {
+export async function readHead(open: OpenFile, size: number): Promise<Buffer> {
   if (!size) return Buffer.alloc(0);
   const chunks: Buffer[] = [];
   for await (const chunk of open({ start: 0, end: Math.min(size, GAPLESS_HEAD_BYTES) - 1 })) {
@@ -105,7 +105,12 @@ export function lyricsOf(tag: NonNullable<IAudioMetadata['common']['lyrics']>[nu
   );
 }
 
-function gaplessOf(metadata: IAudioMetadata, head: Buffer, sampleRate: number): GaplessInfo | null {
+/** Encoder delay, padding and exact length as the file's own headers and tags state them. */
+export function gaplessOf(
+  metadata: IAudioMetadata,
+  head: Buffer,
+  sampleRate: number,
+): GaplessInfo | null {
   for (const tags of Object.values(metadata.native)) {
     const smpb = tags.find((tag) => /iTunSMPB$/i.test(tag.id));
     const text = smpb && (typeof smpb.value === 'string' ? smpb.value : null);
@@ -128,14 +133,17 @@ function gaplessOf(metadata: IAudioMetadata, head: Buffer, sampleRate: number): 
   return null;
 }
 
-export async function readMetadata(file: AudioFile): Promise<IAudioMetadata | null> {
+export async function readMetadata(
+  file: AudioFile,
+  options: { skipCovers?: boolean } = {},
+): Promise<IAudioMetadata | null> {
   const { parseStream } = await importPackage<typeof MusicMetadata>('music-metadata');
   const stream = file.open();
   try {
     return await parseStream(
       stream,
       { mimeType: file.mime ?? undefined, size: file.size, path: file.name },
-      { duration: false, skipCovers: false },
+      { duration: false, skipCovers: options.skipCovers ?? false },
     );
   } catch {
     return null;

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type * as IORedis from 'ioredis';
 import type { Backup } from '@backbeat/common/admin/backups';
 import type { OperationsStatus } from '@backbeat/common/admin/operations';
-import type { LibraryFolder } from '@backbeat/common';
+import type { LibraryAnalysisProgress, LibraryFolder } from '@backbeat/common';
 import type { Config } from '../../config.ts';
 import { isDatabaseReachable, type Db } from '../../db/database.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
@@ -52,6 +52,7 @@ export interface OperationsDeps {
   jobs: JobQueue;
   storedTotal(): Promise<{ files: number; bytes: number }>;
   libraryFolders(): Promise<LibraryFolder[]>;
+  libraryAnalysis(): Promise<LibraryAnalysisProgress>;
   mail(): Promise<{ driver: string; reachable: boolean; error: string | null }>;
   lastBackup(): Promise<Backup | null>;
 }
@@ -67,7 +68,7 @@ export function createOperationsService(deps: OperationsDeps) {
 
   return {
     async status(): Promise<OperationsStatus> {
-      const [reachable, bytes, stored, redis, queues, folders, mail, ffmpeg, lastBackup] =
+      const [reachable, bytes, stored, redis, queues, folders, analysis, mail, ffmpeg, lastBackup] =
         await Promise.all([
           isDatabaseReachable(deps.db),
           databaseBytes(deps.db, config.database),
@@ -75,6 +76,7 @@ export function createOperationsService(deps: OperationsDeps) {
           config.redisUrl ? pingRedis(config.redisUrl) : null,
           deps.jobs.counts(),
           deps.libraryFolders(),
+          deps.libraryAnalysis(),
           deps.mail(),
           ffmpegVersion(),
           deps.lastBackup(),
@@ -99,6 +101,7 @@ export function createOperationsService(deps: OperationsDeps) {
           tracks_count: folder.tracks_count,
           finished_at: folder.last_scan.finished_at,
         })),
+        library_analysis: analysis,
         ffmpeg: { found: findFfmpeg() !== null, path: findFfmpeg(), version: ffmpeg },
         mail,
         metrics_enabled: config.metricsToken !== null,

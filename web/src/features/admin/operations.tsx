@@ -50,6 +50,28 @@ function uptime(seconds: number, trans: Trans): string {
   return trans(':minutes min', { minutes });
 }
 
+/** The background measuring of library files (issue 42): what is left, how fast, how long. */
+function AnalysisProgress({
+  analysis,
+  trans,
+}: {
+  analysis: OperationsStatus['library_analysis'];
+  trans: Trans;
+}) {
+  if (!analysis.files_left) return null;
+  return (
+    <p data-testid="library-analysis">
+      {trans('Analysis: :count files left', { count: analysis.files_left })}
+      {analysis.seconds_left !== null
+        ? ` · ${trans(':rate files/s, about :time left', {
+            rate: analysis.files_per_second,
+            time: uptime(Math.max(analysis.seconds_left, 60), trans),
+          })}`
+        : ` · ${trans('waiting to start')}`}
+    </p>
+  );
+}
+
 function StatusCards({ status, trans }: { status: OperationsStatus; trans: Trans }) {
   const failedJobs = status.jobs.queues.reduce((sum, queue) => sum + queue.failed, 0);
   const scanning = status.library_folders.filter((folder) => folder.status === 'scanning');
@@ -108,6 +130,7 @@ function StatusCards({ status, trans }: { status: OperationsStatus; trans: Trans
                 count: status.library_folders.length,
                 tracks: status.library_folders.reduce((sum, f) => sum + f.tracks_count, 0),
               })}
+        <AnalysisProgress analysis={status.library_analysis} trans={trans} />
       </Card>
       <Card title={trans('Audio decoder (ffmpeg)')} ok={status.ffmpeg.found}>
         {status.ffmpeg.found ? (
