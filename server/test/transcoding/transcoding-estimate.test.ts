@@ -3,8 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser } from '../helpers/accounts.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { encodeAudio } from '../helpers/audio.ts';
-import { createTrack } from '../helpers/catalog.ts';
+import { storeFlacTrack, toneFlac } from '../helpers/flac-track.ts';
 import { probeAudio } from '../helpers/probe.ts';
 
 /**
@@ -23,21 +22,7 @@ let trackSequence = 0;
 /** A FLAC track of its own audio (each a transcode never made before). */
 async function flacTrack() {
   const seed = ++trackSequence;
-  const audio = await encodeAudio(
-    `aevalsrc=0.2*sin(2*PI*${300 + seed * 40}*t)|0.2*sin(2*PI*${520 + seed}*t):d=${SECONDS}:s=44100`,
-    'flac',
-  );
-  const track = await createTrack(t.app, {
-    audioPath: `audio/test/estimate-${seed}.flac`,
-    audio: null,
-  });
-  await t.app.services.storage.write(track.audioPath, audio);
-  await t.app.services.database.db
-    .updateTable('tracks')
-    .set({ audio_mime: 'audio/flac', duration: SECONDS * 1000 })
-    .where('id', '=', track.id)
-    .execute();
-  return track.id;
+  return storeFlacTrack(t.app, await toneFlac(seed, SECONDS), SECONDS, `estimate-${seed}`);
 }
 
 beforeAll(async () => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { signedInUser } from '../helpers/accounts.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { encodeAudio } from '../helpers/audio.ts';
-import { createTrack } from '../helpers/catalog.ts';
+import { storeFlacTrack, toneFlac } from '../helpers/flac-track.ts';
 import { probeAudio } from '../helpers/probe.ts';
 
 /**
@@ -23,24 +23,8 @@ const now = () => new Date().toISOString();
 
 /** A FLAC track (stereo, 44.1 kHz) of its own audio, catalogued as FLAC. */
 async function flacTrack(seed: number) {
-  const audio =
-    seed === 0
-      ? flac
-      : await encodeAudio(
-          `aevalsrc=0.2*sin(2*PI*${300 + seed * 50}*t)|0.2*sin(2*PI*${500 + seed}*t):d=${SECONDS}:s=44100`,
-          'flac',
-        );
-  const track = await createTrack(t.app, {
-    audioPath: `audio/test/flac-${seed}.flac`,
-    audio: null,
-  });
-  await t.app.services.storage.write(track.audioPath, audio);
-  await t.app.services.database.db
-    .updateTable('tracks')
-    .set({ audio_mime: 'audio/flac', duration: SECONDS * 1000 })
-    .where('id', '=', track.id)
-    .execute();
-  return track.id;
+  const audio = seed === 0 ? flac : await toneFlac(seed, SECONDS);
+  return storeFlacTrack(t.app, audio, SECONDS, `flac-${seed}`);
 }
 
 beforeAll(async () => {
