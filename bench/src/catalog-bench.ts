@@ -40,7 +40,9 @@ const GOALS = {
   coldSearchP99Ms: 15,
   coldPageP99Ms: 4,
   appPageRatio: 0.5,
-  startupMs: 500,
+  // Issue 37 relaxed start-up to ≤ 1 s to the first authenticated answer on every supported
+  // Node, in exchange for no start-up tricks beyond the node:vm launcher already registered.
+  startupMs: 1000,
   rssMb: 150,
   firstJsKb: 150,
 };
