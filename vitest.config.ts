@@ -32,6 +32,16 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        // The container image (.ci/container-image builds it with podman, then runs this).
+        test: {
+          name: 'container',
+          include: ['e2e/container/**/*.test.ts'],
+          testTimeout: 60000,
+          hookTimeout: 300000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

@@ -1,0 +1,172 @@
+/**
+ * The container image, built from the repository's Dockerfile and started with podman
+ * (`.ci/container-image` builds it and runs this file; issue 39, "Containers"): it gets
+ * healthy, migrates and seeds a fresh PostgreSQL database, reads the music volume, serves the
+ * web app and the player, keeps uploads in the bucket, and answers a Subsonic app, with its
+ * own Debian ffmpeg transcoding.
+ */
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import type { APIRequestContext, Browser, BrowserContext } from 'playwright-core';
+import * as tus from 'tus-js-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { XSRF_HEADER } from '@backbeat/common';
+import { launchBrowser, loginThroughApi, newPage } from '../src/browser.ts';
+import { acceptCookies } from '../src/catalog.ts';
+import { CONTAINER_ADMIN, startContainerSite, type ContainerSite } from '../src/container-site.ts';
+
+const TONE = { title: 'Harbour Lights Test Tone', artist: 'The Podman Quartet' };
+
+let site: ContainerSite;
+let browser: Browser;
+
+beforeAll(async () => {
+  site = await startContainerSite(async (folder) => {
+    // A tagged FLAC on the host's music folder, as a self-hoster's library would be.
+    execFileSync('ffmpeg', [
+      ...['-hide_banner', '-loglevel', 'error', '-f', 'lavfi'],
+      ...['-i', 'sine=frequency=440:duration=8', '-ac', '2'],
+      ...['-metadata', `title=${TONE.title}`, '-metadata', `artist=${TONE.artist}`],
+      ...['-metadata', 'album=Container Sessions', join(folder, 'tone.flac')],
+    ]);
+  });
+  browser = await launchBrowser();
+}, 300_000);
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+async function signedInContext(): Promise<{ context: BrowserContext; api: APIRequestContext }> {
+  const context = await browser.newContext();
+  await loginThroughApi(context, site.url, CONTAINER_ADMIN);
+  return { context, api: context.request };
+}
+
+async function xsrf(context: BrowserContext) {
+  const cookie = (await context.cookies(site.url)).find((c) => c.name === 'XSRF-TOKEN');
+  return { [XSRF_HEADER]: cookie?.value ?? '', accept: 'application/json' };
+}
+
+describe('the container image', () => {
+  it('is healthy by its own HEALTHCHECK, as the engine runs it', async () => {
+    expect(await site.healthy()).toBe(true);
+  });
+
+  it('reads the music volume and answers a Subsonic app, transcoding with its own ffmpeg', async () => {
+    const { context, api } = await signedInContext();
+    const made = await api.post(`${site.url}/api/v1/account/app-passwords`, {
+      headers: await xsrf(context),
+      data: { name: 'Container test' },
+    });
+    expect(made.status()).toBe(201);
+    const { password } = (await made.json()) as { password: string };
+    const rest = (method: string, query: Record<string, string>) =>
+      `${site.url}/rest/${method}.view?${new URLSearchParams({
+        ...{ u: CONTAINER_ADMIN.email, p: password, v: '1.16.1', c: 'container-test', f: 'json' },
+        ...query,
+      })}`;
+    type Found = { 'subsonic-response': { searchResult3?: { song?: { id: string }[] } } };
+    // MUSIC_FOLDERS=/music is registered and scanned in the background at start.
+    let songId = '';
+    await expect
+      .poll(
+        async () => {
+          const found = (await (
+            await fetch(rest('search3', { query: 'Harbour Lights' }))
+          ).json()) as Found;
+          songId = found['subsonic-response'].searchResult3?.song?.[0]?.id ?? '';
+          return songId;
+        },
+        { timeout: 60_000, interval: 500 },
+      )
+      .not.toBe('');
+
+    const range = await fetch(rest('stream', { id: songId }), {
+      headers: { range: 'bytes=0-999' },
+    });
+    expect(range.status).toBe(206);
+    expect(range.headers.get('content-type')).toBe('audio/flac');
+    expect((await range.arrayBuffer()).byteLength).toBe(1000);
+
+    const transcoded = await fetch(rest('stream', { id: songId, format: 'mp3', maxBitRate: '64' }));
+    expect(transcoded.status).toBe(200);
+    expect(transcoded.headers.get('content-type')).toBe('audio/mpeg');
+    const mp3 = Buffer.from(await transcoded.arrayBuffer());
+    // An MPEG audio frame (or an ID3 tag before one): ffmpeg inside the image made it.
+    expect(mp3.subarray(0, 3).toString('latin1') === 'ID3' || mp3[0] === 0xff).toBe(true);
+    expect(mp3.length).toBeGreaterThan(16_000);
+    await context.close();
+  }, 120_000);
+
+  it('takes a tus upload into the bucket', async () => {
+    const { context } = await signedInContext();
+    const headers = await xsrf(context);
+    const cookie = (await context.cookies(site.url)).map((c) => `${c.name}=${c.value}`).join('; ');
+    const bytes = Buffer.from(
+      execFileSync('ffmpeg', [
+        ...['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'sine=duration=3'],
+        ...['-f', 'mp3', 'pipe:1'],
+      ]),
+    );
+    const uploadUrl = await new Promise<string>((resolve, reject) => {
+      const upload = new tus.Upload(bytes, {
+        endpoint: `${site.url}/api/v1/tus/upload`,
+        headers: { cookie, ...headers },
+        retryDelays: null,
+        chunkSize: 16 * 1024,
+        storeFingerprintForResuming: false,
+        metadata: { name: 'container.mp3', clientName: 'container.mp3', clientExtension: 'mp3' },
+        onSuccess: () => resolve(upload.url ?? ''),
+        onError: reject,
+      });
+      upload.start();
+    });
+    const entry = await context.request.post(`${site.url}/api/v1/tus/entries`, {
+      headers,
+      data: { uploadKey: uploadUrl.split('/').pop() },
+    });
+    expect(entry.status()).toBe(201);
+    const { fileEntry } = (await entry.json()) as { fileEntry: { url: string } };
+    const download = await context.request.get(`${site.url}/${fileEntry.url}`);
+    expect(download.status()).toBe(200);
+    expect(Buffer.compare(await download.body(), bytes)).toBe(0);
+    await context.close();
+  }, 90_000);
+});
+
+describe('in Chromium, against the container', () => {
+  it('signs in with the form and plays a demo track with ranges', async () => {
+    const { page, context, errors } = await newPage(browser);
+    context.setDefaultTimeout(30_000);
+    await acceptCookies(context, site.url);
+    await page.goto(`${site.url}/login`);
+    await page.getByLabel('Email').fill(CONTAINER_ADMIN.email);
+    await page.getByLabel('Password').fill(CONTAINER_ADMIN.password);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Account menu' }).waitFor();
+
+    const streams: number[] = [];
+    page.on('response', (response) => {
+      if (response.url().includes('/stream')) streams.push(response.status());
+    });
+    await page.goto(site.url);
+    const popular = page.getByRole('list', { name: 'Popular tracks' });
+    await popular.getByTestId('track-row').first().waitFor();
+    const first = (await popular.getByTestId('track-row').first().getAttribute('aria-label')) ?? '';
+    await popular.getByRole('button', { name: `Play ${first}` }).click();
+    await expect
+      .poll(() => page.getByTestId('player-track-name').textContent(), { timeout: 10_000 })
+      .toBe(first);
+    const position = async () => {
+      const [m = '0', sec = '0'] = (
+        (await page.getByTestId('player-position').textContent()) ?? ''
+      ).split(':');
+      return Number(m) * 60 + Number(sec);
+    };
+    await expect.poll(position, { timeout: 40_000 }).toBeGreaterThanOrEqual(2);
+    expect(streams).toContain(206);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
+});
