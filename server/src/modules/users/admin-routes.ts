@@ -13,7 +13,7 @@ import {
   unbanAdminUser,
 } from '@backbeat/common/contracts';
 import { registerEndpoint } from '../../http/endpoint.ts';
-import { notFound, validationFailed } from '../../lib/domain-errors.ts';
+import { notFound } from '../../lib/domain-errors.ts';
 import type { RoutesPlugin } from '../../http/types.ts';
 import { defineResource, adminOnly } from '../../resources/define-resource.ts';
 import type { ResourceRow } from '../../resources/repository.ts';
