@@ -55,6 +55,8 @@ import { createProfilesRepository } from './modules/profiles/repository.ts';
 import { createProfilesService } from './modules/profiles/service.ts';
 import { createRolesRepository } from './modules/roles/repository.ts';
 import { createGrantGuard } from './modules/roles/grant-guard.ts';
+import { createUserAdmin } from './modules/users/user-admin.ts';
+import { createUsersAdminRepository } from './modules/users/admin-repository.ts';
 import { createSessionsRepository } from './modules/sessions/repository.ts';
 import { createSettingsService } from './modules/settings/service.ts';
 import { createSiteAddress } from './modules/settings/site-address.ts';
@@ -297,11 +299,26 @@ export function createServices(config: Config, database: DatabaseHandle, fileLog
     storage: music.storage,
     userSummary: (id) => users.publicProfile(id),
   });
+  const grants = createGrantGuard(roles);
+  const usersAdminRepository = createUsersAdminRepository(db);
+  const userAdmin = createUserAdmin({
+    users,
+    roles,
+    grants,
+    sessions,
+    ownedBy: [
+      (id) => profiles.removeHeaderImage(id),
+      (id) => collaboration.workspaces.deleteOwnedBy(id),
+      (id) => music.playlists.deleteOwnedBy(id),
+    ],
+    deleteOwnGrants: (id) => usersAdminRepository.deleteOwnGrants(id),
+  });
   const subsonic = createSubsonicServices(database, {
     music,
     cipher,
     accessTokens,
     users,
+    userAdmin,
     libraryFolders,
     siteAddress,
   });
@@ -357,7 +374,8 @@ export function createServices(config: Config, database: DatabaseHandle, fileLog
     settings,
     siteAddress,
     roles,
-    grants: createGrantGuard(roles),
+    grants,
+    userAdmin,
     guestRole,
     themes,
     localizations,

@@ -13,6 +13,7 @@ import { createLibraryCalls } from '../modules/subsonic/library-calls.ts';
 import { createListenerCalls } from '../modules/subsonic/listener-calls.ts';
 import { createSubsonicRepository } from '../modules/subsonic/repository.ts';
 import { createShareCalls } from '../modules/subsonic/share-calls.ts';
+import { createUserCalls, type UserCallDeps } from '../modules/subsonic/user-calls.ts';
 import { createSharesRepository } from '../modules/shares/repository.ts';
 import { createSharesService } from '../modules/shares/service.ts';
 import { createInternetRadioRepository } from '../modules/internet-radio/repository.ts';
@@ -37,6 +38,7 @@ export function createSubsonicServices(
         signInRevoked(userId: number): void;
         publicProfile(id: number): Promise<{ name: string } | null>;
       };
+    userAdmin: UserCallDeps['userAdmin'];
     libraryFolders: Parameters<typeof createAccountCalls>[0]['libraryFolders'];
   },
 ) {
@@ -112,6 +114,7 @@ export function createSubsonicServices(
     internetRadio,
     subsonic: {
       shareCalls,
+      userCalls: createUserCalls({ userAdmin: deps.userAdmin, users: deps.users }),
       auth: createSubsonicAuth({
         repository,
         cipher: deps.cipher,

@@ -10,6 +10,8 @@ export function subsonicClientFrom(
   app: FastifyInstance,
   ip: string,
   auth: { username: string; password: string } | { apiKey: string },
+  /** Sees every answer as the client received it (to validate its JSON, say). */
+  onAnswer?: (method: string, body: string) => void,
 ): SubsonicAPI {
   const fetch = async (input: string | URL | Request, init?: RequestInit) => {
     const url = new URL(String(input));
@@ -20,6 +22,7 @@ export function subsonicClientFrom(
       ...(typeof init?.body === 'string' ? { payload: init.body } : {}),
       remoteAddress: ip,
     });
+    onAnswer?.(url.pathname.replace(/^\/rest\//, '').replace(/\.view$/, ''), answer.body);
     const headers = new Headers();
     for (const [name, value] of Object.entries(answer.headers)) {
       for (const item of Array.isArray(value) ? value : [value]) {

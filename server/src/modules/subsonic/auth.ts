@@ -21,7 +21,7 @@ const wrongCredentials = () =>
   new SubsonicError(SUBSONIC_ERRORS.wrongCredentials, 'Wrong username or password.');
 
 /** A legacy `p` parameter: plain, or `enc:` followed by the password in hex. */
-function decodePassword(raw: string): string {
+export function decodePassword(raw: string): string {
   if (!raw.startsWith('enc:')) return raw;
   const hex = raw.slice(4);
   return /^(?:[\da-f]{2})*$/i.test(hex) ? Buffer.from(hex, 'hex').toString('utf8') : '';

@@ -70,7 +70,7 @@ function asSubsonicError(error: unknown): SubsonicError | null {
  */
 export const subsonicRoutes: RoutesPlugin = async (app) => {
   const { subsonic, streaming, storage, siteAddress } = app.services;
-  const { library, listener, auth, browse, account, shareCalls } = subsonic;
+  const { library, listener, auth, browse, account, shareCalls, userCalls } = subsonic;
   await app.register(formBody);
 
   const canPlay = (user: User) => hasPermission({ user, guestPermissions: [] }, 'music.play');
@@ -224,6 +224,10 @@ export const subsonicRoutes: RoutesPlugin = async (app) => {
     getScanStatus: () => account.getScanStatus(),
     startScan: ({ user }) => account.startScan(user),
     getUsers: ({ user }) => account.getUsers(user),
+    createUser: ({ user, params }) => userCalls.createUser(user, params),
+    updateUser: ({ user, params }) => userCalls.updateUser(user, params),
+    deleteUser: ({ user, params }) => userCalls.deleteUser(user, params),
+    changePassword: ({ user, params }) => userCalls.changePassword(user, params),
     tokenInfo: async ({ user, params }) => account.tokenInfo(user, params),
     getAvatar: sendAvatar,
     ...Object.fromEntries(

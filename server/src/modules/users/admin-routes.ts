@@ -13,7 +13,7 @@ import {
   unbanAdminUser,
 } from '@backbeat/common/contracts';
 import { registerEndpoint } from '../../http/endpoint.ts';
-import { notFound, validationFailed } from '../../lib/domain-errors.ts';
+import { notFound } from '../../lib/domain-errors.ts';
 import type { RoutesPlugin } from '../../http/types.ts';
 import { defineResource, adminOnly } from '../../resources/define-resource.ts';
 import type { ResourceRow } from '../../resources/repository.ts';
@@ -44,15 +44,8 @@ const COLUMNS = [
 ] as const;
 
 function adminUsersHooks(app: FastifyInstance) {
-  const { users, roles, grants } = app.services;
+  const { users, roles, userAdmin } = app.services;
   const extra = createUsersAdminRepository(app.services.database.db);
-
-  async function assertRolesExist(roleIds: number[] | undefined) {
-    if (!roleIds?.length) return;
-    const found = await roles.existingRoleIds(roleIds);
-    if (found.length !== new Set(roleIds).size)
-      throw validationFailed({ roles: ['One of the roles does not exist.'] });
-  }
 
   return {
     async present(rows: ResourceRow[], mode: 'list' | 'show') {
@@ -68,26 +61,12 @@ function adminUsersHooks(app: FastifyInstance) {
       }));
     },
     async validate(id: number | null, input: Record<string, unknown>, actor: User) {
-      const roleIds = input.roles as number[] | undefined;
-      const permissions = input.permissions as { name: string }[] | undefined;
-      await assertRolesExist(roleIds);
-      // Staff change only accounts that hold no more than they do, and give only what they hold.
-      if (id !== null) await grants.assertMayManageUser(actor, id);
-      await grants.assertMayGrant(actor, {
-        roleIds,
-        permissionNames: permissions?.map((p) => p.name),
+      // The email of a change is checked by the resource (unique: email), of a new one here.
+      await userAdmin.assertMayChange(actor, id, {
+        email: id === null ? String(input.email) : undefined,
+        roleIds: input.roles as number[] | undefined,
+        permissions: input.permissions as AdminUser['permissions'] | undefined,
       });
-      if (id === null) {
-        if (await users.findRowByEmail(String(input.email)))
-          throw validationFailed({ email: ['The email has already been taken.'] });
-        return;
-      }
-      if (roleIds || permissions) {
-        await users.assertKeepsAdmin(id, {
-          roleIds,
-          grantNames: permissions?.map((p) => p.name),
-        });
-      }
     },
     async insert(input: {
       email: string;
@@ -121,24 +100,7 @@ function adminUsersHooks(app: FastifyInstance) {
       });
       users.forgetCached(id);
     },
-    async delete(ids: number[], actor: User) {
-      for (const id of ids) await grants.assertMayManageUser(actor, id);
-      // Deleting every remaining admin at once is refused before anything goes.
-      const admins = await roles.activeHoldersOf('admin');
-      if (admins.length && admins.every((id) => ids.includes(id)))
-        await users.assertNotLastAdmin(admins[0]!, 'delete');
-      for (const id of ids) {
-        await users.assertNotLastAdmin(id, 'delete');
-        // What the database cascade would leave behind, as when users delete themselves.
-        await app.services.profiles.removeHeaderImage(id);
-        await app.services.workspaces.deleteOwnedBy(id);
-        await app.services.playlists.deleteOwnedBy(id);
-        await extra.deleteOwnGrants(id);
-        await users.delete(id);
-        await app.services.sessions.deleteForUser(id);
-      }
-      return ids.length;
-    },
+    delete: (ids: number[], actor: User) => userAdmin.deleteUsers(actor, ids),
     async impact(ids: number[]) {
       const counts = await extra.ownedCounts(ids);
       return [
