@@ -1,5 +1,7 @@
 // Cold reads (issues 4 and 22): each search, album page and artist page asked once, at one
 // connection, so every answer misses the server's answer cache and is made from the database.
+// The pages the searches lead to are a friendly sample; with `spread` (issue 42) at least 1,000
+// albums and 1,000 artists spread over the whole catalog are asked too, each once.
 // `measureColdReads(url, headers)` runs against a server already up (the catalog bench calls
 // it); run alone, `npx tsx bench/src/cold-reads.ts` prepares a catalog (BENCH_COLD_TRACKS,
 // 100,000 by default; BENCH_COLD_STORAGE keeps it between runs) and starts server/dist on it.
@@ -7,6 +9,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:f
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { SQLite as Database } from '../../server/src/db/sqlite-driver.ts';
 import { prepareCatalog } from './prepare-catalog.ts';
 import { ADMIN, loginAs, startServer } from './server-process.ts';
 
@@ -181,6 +184,39 @@ export interface ColdReadsResult {
   search: ColdRow;
   album: ColdRow;
   artist: ColdRow;
+  /** Pages spread over the whole catalog (every k-th id), when `spread` was given. */
+  albumSpread?: ColdRow;
+  artistSpread?: ColdRow;
+}
+
+/** At least this many albums and artists spread over the whole catalog (issue 42). */
+export const SPREAD_PAGES = 1000;
+
+/** `count` items of `list` taken evenly over it (every k-th, from the middle of the first stretch). */
+function evenly<T>(list: T[], count: number): T[] {
+  if (list.length <= count) return list;
+  const step = list.length / count;
+  return Array.from({ length: count }, (_, i) => list[Math.floor(step / 2 + i * step)]!);
+}
+
+/**
+ * Ids of albums and artists spread evenly over the catalog in a bench's database, `count` of
+ * each and a fifth more (the cold reads leave out those the searches already asked).
+ */
+export function spreadIds(storage: string, count = SPREAD_PAGES) {
+  const db = new Database(join(storage, 'database.sqlite'), { readonly: true });
+  try {
+    const every = (table: 'albums' | 'artists') =>
+      evenly(
+        (db.prepare(`SELECT id FROM ${table} ORDER BY id`).all() as { id: number }[]).map(
+          (row) => row.id,
+        ),
+        Math.round(count * 1.2),
+      );
+    return { albums: every('albums'), artists: every('artists') };
+  } finally {
+    db.close();
+  }
 }
 
 const agent = new Agent({ keepAlive: true, maxSockets: 1 });
@@ -238,15 +274,28 @@ function mainThreadMs(pid: number): number {
 export async function measureColdReads(
   url: string,
   headers: Record<string, string>,
-  options: { queries?: string[]; pages?: number; serverPid?: number } = {},
+  options: {
+    queries?: string[];
+    pages?: number;
+    serverPid?: number;
+    /** Album and artist ids spread over the catalog (spreadIds), each asked once after. */
+    spread?: { albums: number[]; artists: number[] };
+  } = {},
 ): Promise<ColdReadsResult> {
   const queries = options.queries ?? coldSearchQueries();
   const pages = options.pages ?? 200;
   const { serverPid } = options;
   const albums = new Set<number>();
   const artists = new Set<number>();
-  const times = { search: [] as number[], album: [] as number[], artist: [] as number[] };
-  const cpu = { search: [] as number[], album: [] as number[], artist: [] as number[] };
+  const kinds = () => ({
+    search: [] as number[],
+    album: [] as number[],
+    artist: [] as number[],
+    albumSpread: [] as number[],
+    artistSpread: [] as number[],
+  });
+  const times = kinds();
+  const cpu = kinds();
   let cpuMs = 0;
   const get = async (path: string) => {
     const before = serverPid ? mainThreadMs(serverPid) : 0;
@@ -270,17 +319,33 @@ export async function measureColdReads(
     for (const album of results.albums) albums.add(album.id);
     for (const artist of results.artists) artists.add(artist.id);
   }
-  for (const id of [...albums].slice(0, pages)) {
-    note('album', (await get(`/api/v1/albums/${id}`)).ms);
-  }
-  for (const id of [...artists].slice(0, pages)) {
-    note('artist', (await get(`/api/v1/artists/${id}`)).ms);
-  }
-  return {
+  const askedAlbums = [...albums].slice(0, pages);
+  const askedArtists = [...artists].slice(0, pages);
+  for (const id of askedAlbums) note('album', (await get(`/api/v1/albums/${id}`)).ms);
+  for (const id of askedArtists) note('artist', (await get(`/api/v1/artists/${id}`)).ms);
+  const result: ColdReadsResult = {
     search: row(times.search, cpu.search),
     album: row(times.album, cpu.album),
     artist: row(times.artist, cpu.artist),
   };
+  if (options.spread) {
+    // Each once: pages the searches led to are left out (the answer cache may hold them).
+    const asked = { albums: new Set(askedAlbums), artists: new Set(askedArtists) };
+    const fresh = (ids: number[], seen: Set<number>) =>
+      evenly(
+        ids.filter((id) => !seen.has(id)),
+        SPREAD_PAGES,
+      );
+    for (const id of fresh(options.spread.albums, asked.albums)) {
+      note('albumSpread', (await get(`/api/v1/albums/${id}`)).ms);
+    }
+    for (const id of fresh(options.spread.artists, asked.artists)) {
+      note('artistSpread', (await get(`/api/v1/artists/${id}`)).ms);
+    }
+    result.albumSpread = row(times.albumSpread, cpu.albumSpread);
+    result.artistSpread = row(times.artistSpread, cpu.artistSpread);
+  }
+  return result;
 }
 
 export function printColdReads(result: ColdReadsResult, note = ''): void {
@@ -290,8 +355,12 @@ export function printColdReads(result: ColdReadsResult, note = ''): void {
     (r.cpuP99 === undefined ? '' : `   (server CPU p50 ${r.cpuP50} ms, p99 ${r.cpuP99} ms)`);
   console.info(`\nCold reads, 1 connection, each key asked once${note}`);
   console.info(line('search (prefix, word)', result.search, COLD_GOALS.searchP99Ms));
-  console.info(line('album page', result.album, COLD_GOALS.albumP99Ms));
-  console.info(line('artist page', result.artist, COLD_GOALS.artistP99Ms));
+  console.info(line('album page (searched)', result.album, COLD_GOALS.albumP99Ms));
+  console.info(line('artist page (searched)', result.artist, COLD_GOALS.artistP99Ms));
+  if (result.albumSpread)
+    console.info(line('album page (spread)', result.albumSpread, COLD_GOALS.albumP99Ms));
+  if (result.artistSpread)
+    console.info(line('artist page (spread)', result.artistSpread, COLD_GOALS.artistP99Ms));
 }
 
 async function runAlone(): Promise<void> {
@@ -310,7 +379,7 @@ async function runAlone(): Promise<void> {
     const result = await measureColdReads(
       server.url,
       { cookie, accept: 'application/json' },
-      { serverPid: server.child.pid! },
+      { serverPid: server.child.pid!, spread: spreadIds(storage) },
     );
     printColdReads(result, ` (${tracks.toLocaleString('en')} tracks)`);
   } finally {

@@ -33,6 +33,30 @@ export interface SubsonicBenchResult {
   /** The load client, and whether the servers ran on core 0 with it on core 1. */
   client: LoadResult['client'];
   pinned: boolean;
+  /** One connection (issue 42): search3 pages of the sync, first tenth vs last tenth (ms). */
+  shallowPageMs: number;
+  deepPageMs: number;
+  /** getAlbumList2 by name, 500 albums at offset 0 and at the last page (median ms). */
+  albumListShallowMs: number;
+  albumListDeepMs: number;
+  /** getRandomSongs size=50, asked 50 times (ms). */
+  randomP50Ms: number;
+  randomP99Ms: number;
+}
+
+const median = (values: number[]) => percentileOf(values, 0.5);
+function percentileOf(values: number[], q: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(sorted.length * q) - 1))];
+  return Math.round((at ?? 0) * 100) / 100;
+}
+
+/** ms to the last byte of a GET, and the answer's JSON. */
+async function timed<T>(url: string): Promise<{ ms: number; body: T }> {
+  const started = performance.now();
+  const response = await fetch(url);
+  const body = (await response.json()) as T;
+  return { ms: performance.now() - started, body };
 }
 
 /**
@@ -103,6 +127,19 @@ async function prepare(storage: string, tracks: number): Promise<string> {
   }
 }
 
+/** How many albums the list holds: pages of 500 until a short one. */
+async function countAlbums(page: (offset: number) => string): Promise<number> {
+  let count = 0;
+  for (;;) {
+    const { body } = await timed<{ 'subsonic-response': { albumList2: { album?: unknown[] } } }>(
+      page(count),
+    );
+    const got = body['subsonic-response'].albumList2.album?.length ?? 0;
+    count += got;
+    if (got < PAGE) return count;
+  }
+}
+
 export async function runSubsonicBench(tracks: number): Promise<SubsonicBenchResult> {
   const storage = mkdtempSync(join(tmpdir(), 'backbeat-subsonic-bench-'));
   let server: BenchServer | undefined;
@@ -115,21 +152,38 @@ export async function runSubsonicBench(tracks: number): Promise<SubsonicBenchRes
 
     // A client syncing its library: the empty query, page after page, until a short page.
     let songs = 0;
+    const pageMs: number[] = [];
     const started = performance.now();
     for (let offset = 0; ; offset += PAGE) {
-      const response = await fetch(
+      const { ms, body } = await timed<{
+        'subsonic-response': { searchResult3: { song?: unknown[] } };
+      }>(
         `${base}/rest/search3?${auth}&query=&artistCount=0&albumCount=0&songCount=${PAGE}&songOffset=${offset}`,
       );
-      const body = (await response.json()) as {
-        'subsonic-response': { searchResult3: { song?: unknown[] } };
-      };
       const page = body['subsonic-response'].searchResult3.song?.length ?? 0;
       songs += page;
       if (page < PAGE) break;
+      pageMs.push(ms);
     }
     const songsPerSecond = Math.round(songs / ((performance.now() - started) / 1000));
     // The demo catalog adds a few tracks of its own beyond the asked number.
     if (songs < tracks) throw new Error(`search3 paged ${songs} songs of ${tracks}`);
+
+    // Deep pages against shallow ones, and random songs, at one connection (issue 42).
+    const tenth = Math.max(1, Math.floor(pageMs.length / 10));
+    const albumPage = (offset: number) =>
+      `${base}/rest/getAlbumList2?${auth}&type=alphabeticalByName&size=${PAGE}&offset=${offset}`;
+    const albumCount = await countAlbums(albumPage);
+    const shallowList: number[] = [];
+    const deepList: number[] = [];
+    for (let round = 0; round < 5; round++) {
+      shallowList.push((await timed(albumPage(0))).ms);
+      deepList.push((await timed(albumPage(Math.max(0, albumCount - PAGE)))).ms);
+    }
+    const randomMs: number[] = [];
+    for (let round = 0; round < 50; round++) {
+      randomMs.push((await timed(`${base}/rest/getRandomSongs?${auth}&size=50`)).ms);
+    }
 
     // The load client runs in a process of its own: the figure is the server's. Both servers
     // get the same one-second warm-up first, so the figure is a warm process's.
@@ -152,6 +206,12 @@ export async function runSubsonicBench(tracks: number): Promise<SubsonicBenchRes
       fastifyRps: framework.rps,
       client: list.client,
       pinned: PIN_SERVER,
+      shallowPageMs: median(pageMs.slice(0, tenth)),
+      deepPageMs: median(pageMs.slice(-tenth)),
+      albumListShallowMs: median(shallowList),
+      albumListDeepMs: median(deepList),
+      randomP50Ms: median(randomMs),
+      randomP99Ms: percentileOf(randomMs, 0.99),
     };
   } finally {
     await server?.stop();
@@ -188,6 +248,24 @@ export function printSubsonicBench(result: SubsonicBenchResult): void {
     `< ${GOALS.albumListP99Ms} ms`,
     result.albumListP99Ms < GOALS.albumListP99Ms,
   );
+  addFigure({
+    name: `OpenSubsonic search3 sync, last tenth of the pages vs first tenth, ${tracks}, 1 conn`,
+    value: result.deepPageMs,
+    unit: 'ms median',
+    note: `first tenth ${result.shallowPageMs} ms (pages of ${PAGE})`,
+  });
+  addFigure({
+    name: `OpenSubsonic getAlbumList2 by name, last page vs first, ${tracks}, 1 conn`,
+    value: result.albumListDeepMs,
+    unit: 'ms median',
+    note: `first page ${result.albumListShallowMs} ms (size ${PAGE})`,
+  });
+  addFigure({
+    name: `OpenSubsonic getRandomSongs size 50, ${tracks}, 1 conn`,
+    value: result.randomP99Ms,
+    unit: 'ms p99',
+    note: `p50 ${result.randomP50Ms} ms`,
+  });
   const mark = (ok: boolean) => (ok ? 'meets' : 'MISSES');
   console.info(`\nOpenSubsonic on ${result.tracks.toLocaleString('en')} tracks`);
   console.info(
@@ -195,6 +273,15 @@ export function printSubsonicBench(result: SubsonicBenchResult): void {
   );
   console.info(
     `  search3 empty-query paging   ${result.songsPerSecond.toLocaleString('en')} songs/s   goal ≥ ${GOALS.songsPerSecond.toLocaleString('en')}   ${mark(result.songsPerSecond >= GOALS.songsPerSecond)}`,
+  );
+  console.info(
+    `  search3 page of ${PAGE}, 1 conn  first tenth ${result.shallowPageMs} ms   last tenth ${result.deepPageMs} ms (median)`,
+  );
+  console.info(
+    `  getAlbumList2 by name, ${PAGE}, 1 conn  offset 0 ${result.albumListShallowMs} ms   last page ${result.albumListDeepMs} ms (median)`,
+  );
+  console.info(
+    `  getRandomSongs size 50, 1 conn  p50 ${result.randomP50Ms} ms   p99 ${result.randomP99Ms} ms`,
   );
   console.info(
     `  getAlbumList2, 32 conns      p99 ${result.albumListP99Ms} ms (${result.albumListRps} req/s)   bare http p99 ${result.bareP99Ms} ms (${result.bareRps} req/s)   empty Fastify route p99 ${result.fastifyP99Ms} ms (${result.fastifyRps} req/s)   goal < ${GOALS.albumListP99Ms} ms   ${mark(result.albumListP99Ms < GOALS.albumListP99Ms)}`,

@@ -45,7 +45,7 @@ export function createSubsonicServices(
   const { music } = deps;
   const repository = createSubsonicRepository(database.db);
   const browse = createCatalogBrowse({
-    repository: createCatalogBrowseRepository(database.db),
+    repository: createCatalogBrowseRepository(database.db, database.dialect),
     catalog: music.catalog,
   });
   const library = createLibraryCalls({

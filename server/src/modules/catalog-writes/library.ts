@@ -211,6 +211,9 @@ export function createLibraryCatalog(
     /** An album's tracks in their current order. */
     albumTrackIds: (albumId: number) => repo.albumTrackIds(albumId),
 
+    /** The planner's statistics of the catalog, after a scan changed much of it. */
+    refreshStatistics: () => repo.refreshStatistics(),
+
     /** Which of these tracks still exist (an admin may have deleted one). */
     async existingTrackIds(trackIds: number[]): Promise<number[]> {
       return (await repo.trackAlbums(trackIds)).map((row) => row.id);

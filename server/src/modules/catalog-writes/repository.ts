@@ -1,4 +1,4 @@
-import type { Insertable, Updateable } from 'kysely';
+import { PostgresAdapter, sql, type Insertable, type Updateable } from 'kysely';
 import { albumLoudnessLufs, replayGainFor, type GaplessInfo } from '@backbeat/common';
 import type { Db } from '../../db/database.ts';
 import { nowIso } from '../../db/database.ts';
@@ -19,6 +19,19 @@ type Table = keyof Database;
  * The one place that writes the catalog's rows (issue 37): artists, albums, tracks, their links
  * and lyrics, for the editors, library folders, uploads, media, admin and the seeder alike.
  */
+/** The tables whose statistics a large change refreshes. */
+const CATALOG_TABLES = [
+  'artists',
+  'albums',
+  'tracks',
+  'album_artists',
+  'track_artists',
+  'album_genres',
+  'track_genres',
+  'album_tags',
+  'track_tags',
+] as const;
+
 export function createCatalogWriteRepository(db: Db) {
   /**
    * Each album's gain from its measured tracks (albumLoudnessLufs), stored on every one of its
@@ -66,6 +79,18 @@ export function createCatalogWriteRepository(db: Db) {
     insertGenre: (values: Insertable<Database['genres']>) => insertId('genres', values),
     insertTag: (values: Insertable<Database['tags']>) => insertId('tags', values),
     insertPlaylist: (values: Insertable<Database['playlists']>) => insertId('playlists', values),
+
+    /**
+     * Refreshes PostgreSQL's planner statistics of the catalog tables after a large change (a
+     * scan, an import): autovacuum analyses late, and a planner that still believes in a small
+     * catalog picks sorts and scans that cost seconds at a million tracks (issue 42). SQLite
+     * keeps no statistics here (no `sqlite_stat1`): its queries are tuned to the plans it makes
+     * without them, so `analyze` / `pragma optimize` would change plans nobody measured.
+     */
+    async refreshStatistics(): Promise<void> {
+      if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
+      await sql`analyze ${sql.join(CATALOG_TABLES.map((table) => sql.table(table)))}`.execute(db);
+    },
 
     /** Inserts many rows of one table in chunks (link tables, plays, bulk catalogs). */
     async insertMany<T extends Table>(table: T, rows: Insertable<Database[T]>[]): Promise<void> {

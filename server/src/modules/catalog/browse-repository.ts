@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/database.ts';
-import { artistVisible, opensFolder, taxonomyVisible, visible } from './visibility.ts';
+import type { Db, Dialect } from '../../db/database.ts';
+import { inIds } from '../../db/id-list.ts';
+import { randomIds } from './random-picks.ts';
+import { artistVisible, opensFolder, taxonomyVisible, visible, visibleById } from './visibility.ts';
 
 /** The album orders a library client can ask for (OpenSubsonic getAlbumList2 types). */
 export const ALBUM_ORDERS = [
@@ -58,7 +60,45 @@ export function inFolder(table: 'tracks' | 'albums' | 'artists', folder: number 
  * in the orders such clients page through, and tracks by plain offset. Private albums and
  * tracks show to their owner only, as everywhere in the catalog.
  */
-export function createCatalogBrowseRepository(db: Db) {
+export function createCatalogBrowseRepository(db: Db, dialect: Dialect) {
+  /** The smallest and largest id of a catalog table (both read from its primary key). */
+  const idRange = async (table: 'tracks' | 'albums') => {
+    const row = await db
+      .selectFrom(table as 'tracks')
+      .select([sql<number | null>`min(id)`.as('low'), sql<number | null>`max(id)`.as('high')])
+      .executeTakeFirst();
+    return row?.low == null || row.high == null
+      ? null
+      : { low: Number(row.low), high: Number(row.high) };
+  };
+
+  /** Random albums the viewer can see (random-picks.ts: no sort of the whole table). */
+  const randomAlbumIds = async (size: number, viewerId: number, folder?: FolderScope) => {
+    const filtered = (ids?: readonly number[]) => {
+      const select = db
+        .selectFrom('albums')
+        .select('albums.id')
+        .where(ids ? inIds(dialect, 'albums.id', ids) : sql<boolean>`1 = 1`)
+        // By id: the rule written so that SQLite keeps to the primary key (visibility.ts).
+        .where(ids ? visibleById('albums', viewerId) : visible('albums', viewerId));
+      return folder === undefined ? select : select.where(inFolder('albums', folder));
+    };
+    return randomIds(
+      {
+        range: () => idRange('albums'),
+        passing: async (ids) => (await filtered(ids).execute()).map((r) => r.id),
+        plain: async (limit) =>
+          (
+            await filtered()
+              .orderBy(sql`random()`)
+              .limit(limit)
+              .execute()
+          ).map((r) => r.id),
+      },
+      size,
+    );
+  };
+
   return {
     /** Every artist by name, with how many albums the viewer can see. */
     async artistsByName(viewerId: number, folder?: FolderScope) {
@@ -130,8 +170,8 @@ export function createCatalogBrowseRepository(db: Db) {
         .offset(query.offset);
       switch (query.order) {
         case 'random':
-          select = select.orderBy(sql`random()`);
-          break;
+          // Not sorted by random(): see randomAlbumIds.
+          return randomAlbumIds(query.size, viewerId, folder);
         case 'newest':
           select = select.orderBy('albums.created_at', 'desc').orderBy('albums.id', 'desc');
           break;
@@ -236,6 +276,8 @@ export function createCatalogBrowseRepository(db: Db) {
       return (await select.execute()).map((row) => row.id);
     },
 
+    randomAlbumIds,
+
     /** Track count and length of each album (of the tracks the viewer can see), and its age. */
     async albumTotals(albumIds: readonly number[], viewerId: number) {
       if (!albumIds.length) return [];
@@ -333,45 +375,60 @@ export function createCatalogBrowseRepository(db: Db) {
       return rows.map((row) => row.id);
     },
 
+    /** Random tracks the viewer can see (random-picks.ts: no sort of the whole table). */
     async randomTrackIds(
       size: number,
       filter: TrackFilter,
       viewerId: number,
       folder?: FolderScope,
     ) {
-      let select = db
-        .selectFrom('tracks')
-        .leftJoin('albums', 'albums.id', 'tracks.album_id')
-        .select('tracks.id')
-        .where(visible('tracks', viewerId));
-      if (folder !== undefined) select = select.where(inFolder('tracks', folder));
-      if (filter.fromYear !== undefined)
-        select = select.where(yearOf, '>=', String(filter.fromYear).padStart(4, '0'));
-      if (filter.toYear !== undefined)
-        select = select.where(yearOf, '<=', String(filter.toYear).padStart(4, '0'));
-      if (filter.genre) {
-        const genre = filter.genre.toLowerCase();
-        select = select.where((eb) =>
-          eb.exists(
-            eb
-              .selectFrom('track_genres')
-              .innerJoin('genres', 'genres.id', 'track_genres.genre_id')
-              .select('track_genres.track_id')
-              .whereRef('track_genres.track_id', '=', 'tracks.id')
-              .where((inner) =>
-                inner.or([
-                  inner(sql`lower(genres.name)`, '=', genre),
-                  inner(sql`lower(genres.display_name)`, '=', genre),
-                ]),
-              ),
-          ),
-        );
-      }
-      const rows = await select
-        .orderBy(sql`random()`)
-        .limit(size)
-        .execute();
-      return rows.map((row) => row.id);
+      const filtered = (ids?: readonly number[]) => {
+        let select = db
+          .selectFrom('tracks')
+          .leftJoin('albums', 'albums.id', 'tracks.album_id')
+          .select('tracks.id')
+          .where(ids ? inIds(dialect, 'tracks.id', ids) : sql<boolean>`1 = 1`)
+          // By id: the rule written so that SQLite keeps to the primary key (visibility.ts).
+          .where(ids ? visibleById('tracks', viewerId) : visible('tracks', viewerId));
+        if (folder !== undefined) select = select.where(inFolder('tracks', folder));
+        if (filter.fromYear !== undefined)
+          select = select.where(yearOf, '>=', String(filter.fromYear).padStart(4, '0'));
+        if (filter.toYear !== undefined)
+          select = select.where(yearOf, '<=', String(filter.toYear).padStart(4, '0'));
+        if (filter.genre) {
+          const genre = filter.genre.toLowerCase();
+          select = select.where((eb) =>
+            eb.exists(
+              eb
+                .selectFrom('track_genres')
+                .innerJoin('genres', 'genres.id', 'track_genres.genre_id')
+                .select('track_genres.track_id')
+                .whereRef('track_genres.track_id', '=', 'tracks.id')
+                .where((inner) =>
+                  inner.or([
+                    inner(sql`lower(genres.name)`, '=', genre),
+                    inner(sql`lower(genres.display_name)`, '=', genre),
+                  ]),
+                ),
+            ),
+          );
+        }
+        return select;
+      };
+      return randomIds(
+        {
+          range: () => idRange('tracks'),
+          passing: async (ids) => (await filtered(ids).execute()).map((r) => r.id),
+          plain: async (limit) =>
+            (
+              await filtered()
+                .orderBy(sql`random()`)
+                .limit(limit)
+                .execute()
+            ).map((r) => r.id),
+        },
+        size,
+      );
     },
 
     /** Every genre the viewer may see with how many of their tracks and albums carry it. */

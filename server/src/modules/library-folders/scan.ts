@@ -34,6 +34,8 @@ const READ_AHEAD = 8;
 const BATCH_FILES = 64;
 /** Ids a query lists (PostgreSQL takes 65,535 parameters a statement). */
 const ID_CHUNK = 500;
+/** Files a scan added, changed or removed (or a tenth of the folder) that refresh statistics. */
+const MANY_CHANGES = 1000;
 
 /** The folder itself could not be read (gone, unmounted, no permission). */
 export class FolderUnreadable extends Error {
@@ -48,7 +50,13 @@ export interface ScanDeps {
   repository: LibraryFoldersRepository;
   catalog: Pick<
     LibraryCatalog,
-    'saveTracks' | 'orderAlbums' | 'albumsTrackIds' | 'tidyAlbums' | 'removeTracks' | 'syncAccess'
+    | 'saveTracks'
+    | 'orderAlbums'
+    | 'albumsTrackIds'
+    | 'tidyAlbums'
+    | 'removeTracks'
+    | 'syncAccess'
+    | 'refreshStatistics'
   >;
   storage: Pick<Storage, 'stat' | 'write'>;
   log?: (message: string, error: unknown) => void;
@@ -417,6 +425,10 @@ export async function scanFolder(
   await repo.deleteFiles(gone.map((row) => row.id));
   figures.removed = gone.length;
   await batch(() => orderAlbums([...albums]));
+  // Many rows changed: the planner's figures are refreshed now, not when autovacuum gets to it.
+  const changed = figures.added + figures.updated + figures.removed;
+  if (changed >= MANY_CHANGES || (changed > 0 && changed * 10 >= figures.total))
+    await catalog.refreshStatistics();
   await hooks.progress(figures);
   return { figures, stopped: false };
 
