@@ -40,13 +40,16 @@ step('Type check');
 await run('npm', ['run', 'typecheck']);
 step('Build');
 await run('npm', ['run', 'build']);
+// API files mostly wait (sockets, child processes, ffmpeg, databases): three at a time keep two
+// cores busy where Vitest's default (one per core) left them half idle.
+const API_WORKERS = '--maxWorkers=3';
 step('Unit and API tests (SQLite)');
-await run('npx', ['vitest', 'run', '--project', 'unit', '--project', 'api'], {
+await run('npx', ['vitest', 'run', API_WORKERS, '--project', 'unit', '--project', 'api'], {
   env: { ...process.env, TEST_DATABASE_URL: '' },
 });
 if (process.env.TEST_DATABASE_URL) {
   step('API tests (PostgreSQL)');
-  await run('npx', ['vitest', 'run', '--project', 'api']);
+  await run('npx', ['vitest', 'run', API_WORKERS, '--project', 'api']);
 }
 step('Browser tests (Chromium; nginx in front of two instances)');
 await ensureDebianPackages();

@@ -58,7 +58,8 @@ async function startServer(storage: string, env: Record<string, string> = {}): P
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.on('exit', (code, signal) => resolve({ code, signal })),
   );
-  await expect.poll(() => output, { timeout: 30_000 }).toContain('Backbeat is listening');
+  // tsx compiles the sources at start: allow a busy machine (API files run three at a time).
+  await expect.poll(() => output, { timeout: 60_000 }).toContain('Backbeat is listening');
   return { port, child, exited };
 }
 
