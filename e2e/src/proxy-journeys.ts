@@ -267,4 +267,15 @@ export function describeProxiedSite(proxy: ProxyKind) {
       await context.close();
     }, 150_000);
   });
+
+  // Last: it leaves the site with one instance.
+  describe(`one instance stopped (a restart or an upgrade), through ${proxy}`, () => {
+    it('answers every request from the instance still running', async () => {
+      await site.instances[0]!.stop();
+      const client = new HttpsClient(site.url, site.certificate);
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i++) statuses.push((await client.send('GET', '/')).status);
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 200]);
+    });
+  });
 }

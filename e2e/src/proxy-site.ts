@@ -26,6 +26,8 @@ export interface ProxiedInstance {
   port: number;
   /** Everything the instance printed (one JSON line per request at LOG_LEVEL=info). */
   output(): string;
+  /** Stops this instance (SIGTERM, as systemd does) and resolves once it has exited. */
+  stop(): Promise<void>;
 }
 
 export interface ProxiedSite {
@@ -214,7 +216,11 @@ export async function startProxiedSite({
       plainUrl: `http://localhost:${http}`,
       redirectStatus,
       certificate: readFileSync(tls.cert, 'utf8'),
-      instances: instances.map(({ port, output }) => ({ port, output })),
+      instances: instances.map(({ port, output, child }) => ({
+        port,
+        output,
+        stop: () => stop(child),
+      })),
       close,
     };
   } catch (error) {
