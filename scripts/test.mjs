@@ -5,15 +5,18 @@ import { run } from './lib.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
+const CADDY = process.env.CADDY_PATH ?? '/usr/bin/caddy';
 
 /**
- * The browser suite drives Debian's Chromium and runs the site behind Debian's nginx
- * (e2e/tests/reverse-proxy.test.ts): installed here as root, else the command to run.
+ * The browser suite drives Debian's Chromium and runs the site behind Debian's nginx and
+ * Debian's Caddy (e2e/tests/reverse-proxy*.test.ts): installed here as root, else the command
+ * to run.
  */
 async function ensureDebianPackages() {
   const missing = [
     [CHROMIUM, 'chromium'],
     [NGINX, 'nginx'],
+    [CADDY, 'caddy'],
   ].filter(([path]) => !existsSync(path));
   if (missing.length === 0) return;
   const packages = missing.map(([, name]) => name);
@@ -24,6 +27,11 @@ async function ensureDebianPackages() {
     await run('apt-get', ['install', '-y', '-qq', ...packages], {
       env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
     });
+    // Where systemd runs, installing caddy starts its service on :80; the test runs caddy
+    // itself on free ports, so the package's service is stopped and kept from starting at boot.
+    if (packages.includes('caddy') && existsSync('/run/systemd/system')) {
+      await run('systemctl', ['disable', '--now', 'caddy']).catch(() => {});
+    }
     return;
   }
   console.error(
@@ -51,7 +59,7 @@ if (process.env.TEST_DATABASE_URL) {
   step('API tests (PostgreSQL)');
   await run('npx', ['vitest', 'run', API_WORKERS, '--project', 'api']);
 }
-step('Browser tests (Chromium; nginx in front of two instances)');
+step('Browser tests (Chromium; nginx and Caddy in front of two instances)');
 await ensureDebianPackages();
 await run('npx', ['vitest', 'run', '--project', 'e2e']);
 console.info('\n✔ All checks passed');

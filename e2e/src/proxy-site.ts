@@ -1,20 +1,22 @@
 /**
- * A site deployed the way README's "Deploying" describes: Debian's nginx with TLS
- * (deploy/nginx.conf, a self-signed certificate made at start) in front of two built Backbeat
- * servers (`node server/dist/main.js`, configured by environment only) sharing one fresh
- * PostgreSQL database, Redis and an S3-compatible bucket (s3rver).
+ * A site deployed the way README's "Deploying" describes: a proxy with TLS (Debian's nginx with
+ * deploy/nginx.conf, or Debian's Caddy with deploy/Caddyfile; a self-signed certificate made at
+ * start) in front of two built Backbeat servers (`node server/dist/main.js`, configured by
+ * environment only) sharing one fresh PostgreSQL database, Redis and an S3-compatible bucket
+ * (s3rver).
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { startS3, type TestS3 } from '../../server/test/helpers/s3-server.ts';
 import { root, serverNode } from '../../scripts/lib.mjs';
+import { PROXIES, type ProxyKind } from './proxy-servers.ts';
 
-export const NGINX_PATH = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
+export type { ProxyKind } from './proxy-servers.ts';
 export const SITE_ADMIN = { email: 'admin@proxied.test', password: 'proxied admin password' };
 const DATABASE_SERVER =
   process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -24,13 +26,17 @@ export interface ProxiedInstance {
   port: number;
   /** Everything the instance printed (one JSON line per request at LOG_LEVEL=info). */
   output(): string;
+  /** Stops this instance (SIGTERM, as systemd does) and resolves once it has exited. */
+  stop(): Promise<void>;
 }
 
 export interface ProxiedSite {
+  proxy: ProxyKind;
   /** The public address: https://localhost:<port>, as APP_URL says. */
   url: string;
-  /** nginx's plain-HTTP listener, which only redirects. */
+  /** The proxy's plain-HTTP listener, which only redirects (with this status). */
   plainUrl: string;
+  redirectStatus: number;
   /** The self-signed certificate clients are told to trust. */
   certificate: string;
   instances: ProxiedInstance[];
@@ -45,10 +51,11 @@ export const freePort = () =>
     });
   });
 
-function requireTools() {
-  if (!existsSync(NGINX_PATH)) {
+function requireTools(proxy: ProxyKind) {
+  const { binary, package: name } = PROXIES[proxy];
+  if (!existsSync(binary)) {
     throw new Error(
-      `nginx is missing at ${NGINX_PATH}. Install Debian's: apt-get install -y nginx (npm test does it as root)`,
+      `${proxy} is missing at ${binary}. Install Debian's: apt-get install -y ${name} (npm test does it as root)`,
     );
   }
   if (!existsSync(join(root, 'server/dist/main.js'))) {
@@ -70,50 +77,6 @@ function makeCertificate(directory: string) {
     { stdio: 'ignore' },
   );
   return { key, cert };
-}
-
-/**
- * deploy/nginx.conf with this run's ports, name and certificate; each replacement must find
- * its text, so a change to the shipped file that the test no longer covers fails here.
- */
-function siteConfig(
-  ports: { https: number; http: number; upstreams: number[] },
-  tls: { key: string; cert: string },
-) {
-  let text = readFileSync(join(root, 'deploy/nginx.conf'), 'utf8');
-  const replace = (from: string | RegExp, to: string) => {
-    const before = text;
-    text = text.replace(from, to);
-    if (text === before) throw new Error(`deploy/nginx.conf no longer has ${String(from)}`);
-  };
-  replace(/^\s*listen \[::\]:80;\n/m, '');
-  replace(/^\s*listen \[::\]:443 ssl http2;\n/m, '');
-  replace('listen 80;', `listen 127.0.0.1:${ports.http};`);
-  replace('listen 443 ssl http2;', `listen 127.0.0.1:${ports.https} ssl http2;`);
-  replace('/etc/letsencrypt/live/music.example.org/fullchain.pem', tls.cert);
-  replace('/etc/letsencrypt/live/music.example.org/privkey.pem', tls.key);
-  replace(/music\.example\.org/g, 'localhost');
-  replace('server 127.0.0.1:8000;', `server 127.0.0.1:${ports.upstreams[0]};`);
-  replace('server 127.0.0.1:8001;', `server 127.0.0.1:${ports.upstreams[1]};`);
-  return text;
-}
-
-/** Debian's nginx.conf in miniature: this run's files only, in the foreground. */
-function mainConfig(directory: string) {
-  const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']
-    .map((kind) => `  ${kind}_temp_path ${join(directory, kind)};`)
-    .join('\n');
-  return `${process.getuid?.() === 0 ? 'user root;\n' : ''}worker_processes 1;
-pid ${join(directory, 'nginx.pid')};
-error_log ${join(directory, 'error.log')} warn;
-events { worker_connections 512; }
-http {
-  include /etc/nginx/mime.types;
-  access_log ${join(directory, 'access.log')};
-${temp}
-  include ${join(directory, 'backbeat.conf')};
-}
-`;
 }
 
 async function createDatabase() {
@@ -181,8 +144,10 @@ function stop(child: ChildProcess) {
   });
 }
 
-export async function startProxiedSite(): Promise<ProxiedSite> {
-  requireTools();
+export async function startProxiedSite({
+  proxy = 'nginx',
+}: { proxy?: ProxyKind } = {}): Promise<ProxiedSite> {
+  requireTools(proxy);
   const directory = mkdtempSync(join(tmpdir(), 'backbeat-proxy-'));
   const tls = makeCertificate(directory);
   const [https, http, first, second] = await Promise.all([
@@ -229,41 +194,33 @@ export async function startProxiedSite(): Promise<ProxiedSite> {
       await instance.ready();
     }
 
-    writeFileSync(
-      join(directory, 'backbeat.conf'),
-      siteConfig({ https, http, upstreams: [first, second] }, tls),
-    );
-    writeFileSync(join(directory, 'nginx.conf'), mainConfig(directory));
-    const nginx = spawn(
-      NGINX_PATH,
-      [
-        '-e',
-        join(directory, 'error.log'),
-        '-c',
-        join(directory, 'nginx.conf'),
-        '-g',
-        'daemon off;',
-      ],
-      {
-        stdio: ['ignore', 'ignore', 'pipe'],
-      },
-    );
-    let nginxOutput = '';
-    nginx.stderr?.on('data', (chunk) => (nginxOutput += chunk));
-    cleanups.push(() => stop(nginx));
+    const { redirectStatus, start } = PROXIES[proxy];
+    const running = start(directory, { https, http, upstreams: [first, second] }, tls);
+    cleanups.push(() => stop(running.child));
     await waitFor(
       async () => {
-        if (nginx.exitCode !== null) throw new Error('exited');
-        return (await fetch(`http://127.0.0.1:${http}/`, { redirect: 'manual' })).status === 301;
+        if (running.child.exitCode !== null) throw new Error('exited');
+        const answer = await fetch(`http://127.0.0.1:${http}/`, { redirect: 'manual' });
+        return answer.status === redirectStatus;
       },
-      'nginx did not start',
-      () => nginxOutput + readFileSync(join(directory, 'error.log'), 'utf8'),
+      `${proxy} did not start`,
+      running.output,
     );
+    const warnings = running.warnings();
+    if (warnings.length > 0) {
+      throw new Error(`${proxy} finds fault with its shipped file:\n${warnings.join('\n')}`);
+    }
     return {
+      proxy,
       url,
-      plainUrl: `http://127.0.0.1:${http}`,
+      plainUrl: `http://localhost:${http}`,
+      redirectStatus,
       certificate: readFileSync(tls.cert, 'utf8'),
-      instances: instances.map(({ port, output }) => ({ port, output })),
+      instances: instances.map(({ port, output, child }) => ({
+        port,
+        output,
+        stop: () => stop(child),
+      })),
       close,
     };
   } catch (error) {
