@@ -35,4 +35,9 @@ export interface LibraryTrackInput {
   folderId: number;
   /** The folder is seen by chosen users only (its new artists start hidden from others). */
   restricted?: boolean;
+  /**
+   * The file's bytes are the ones measured before (read again for its tags only): the
+   * track's length, waveform, loudness and gapless figures stay as they are.
+   */
+  keepMeasures?: boolean;
 }

@@ -146,15 +146,20 @@ export function libraryTrackColumns(
   albumId: number | null,
   stamp: string,
 ) {
+  const measures = input.keepMeasures
+    ? {}
+    : {
+        duration: input.durationMs,
+        waveform: JSON.stringify(input.waveform),
+        ...audioColumns(input),
+      };
   return {
     name: input.title.slice(0, 255),
-    duration: input.durationMs,
     album_id: albumId,
     image: input.image,
     audio_path: input.audioPath,
     audio_mime: input.mime,
-    waveform: JSON.stringify(input.waveform),
-    ...audioColumns(input),
+    ...measures,
     library_folder_id: input.folderId,
     disc_number: input.disc?.number ?? null,
     disc_title: input.disc?.title?.slice(0, 255) ?? null,

@@ -32,6 +32,13 @@ const READ_AHEAD = 8;
  * memory stays low (256 took 15 MB more at its peak for about 10% less CPU).
  */
 const BATCH_FILES = 64;
+/**
+ * The version of what a scan reads of a file. A file whose row was written by an older one
+ * is read once more though unchanged, so a field the scan learns to read reaches the tracks
+ * of files read before: raise it when the scan reads something new. 1: disc, size, bit rate,
+ * bit depth and MusicBrainz id (migration 0030; 0032 keeps rows read since then at 1).
+ */
+export const TAGS_VERSION = 1;
 /** Ids a query lists (PostgreSQL takes 65,535 parameters a statement). */
 const ID_CHUNK = 500;
 
@@ -73,6 +80,18 @@ const withoutExtension = (path: string) => {
  */
 const sameFile = (row: Pick<LibraryFileRow, 'size' | 'mtime_ms'>, file: FoundFile) =>
   Number(row.size) === file.size && Math.abs(Number(row.mtime_ms) - file.mtimeMs) <= 1;
+/**
+ * An unchanged file whose track is out of date all the same: read by an older version of the
+ * scan, or its side-car `.lrc` added, changed or removed since. (A file that failed is tried
+ * again only when it changes.)
+ */
+const readAgain = (
+  row: Pick<LibraryFileRow, 'track_id' | 'error' | 'tags_version' | 'lyrics_stamp'>,
+  file: FoundFile,
+) =>
+  !!row.track_id &&
+  !row.error &&
+  (row.tags_version < TAGS_VERSION || row.lyrics_stamp !== file.lyricsStamp);
 
 /**
  * One scan of a folder (issue 18): walks it, skips files whose size and mtime did not change
@@ -239,6 +258,8 @@ export async function scanFolder(
   interface Read {
     file: FoundFile;
     row: LibraryFileRow | undefined;
+    /** The file is as it was (read again for readAgain): its measures stay. */
+    unchanged?: boolean;
     got?: Prepared;
     error?: unknown;
   }
@@ -262,6 +283,7 @@ export async function scanFolder(
   const sizesOf = (file: FoundFile, stamp: string) => ({
     size: file.size,
     mtime_ms: file.mtimeMs,
+    lyrics_stamp: file.lyricsStamp,
     updated_at: stamp,
   });
 
@@ -318,7 +340,7 @@ export async function scanFolder(
             ...sizesOf(file, stamp),
           });
           // Moved as it was (same size and time): nothing to read again.
-          if (sameFile(moved, file)) {
+          if (sameFile(moved, file) && !readAgain(moved, file)) {
             figures.updated++;
             continue;
           }
@@ -336,11 +358,17 @@ export async function scanFolder(
         signature: got.signature,
         disc_number: discOf(read.file, got.read)?.number ?? null,
         track_number: got.read.tags?.track_number ?? null,
+        tags_version: TAGS_VERSION,
         created_at: stamp,
       })),
     );
     fresh.forEach((save, index) => (save.fileId = ids[index]));
-    const inputs = saves.map((save) => trackInput(save.read.file, save.got, save.fileId!));
+    const inputs = saves.map((save) => {
+      const made = trackInput(save.read.file, save.got, save.fileId!);
+      // Its length, waveform and loudness were measured from these same bytes: kept.
+      if (save.read.unchanged) made.input.keepMeasures = true;
+      return made;
+    });
     let saved: Awaited<ReturnType<ScanDeps['catalog']['saveTracks']>>;
     try {
       saved = await catalog.saveTracks(
@@ -374,8 +402,9 @@ export async function scanFolder(
         disc_number: inputs[index]!.disc,
         track_number: inputs[index]!.number,
         error: null,
+        tags_version: TAGS_VERSION,
         // Changed: measured again (its track was saved from its tags with nothing measured).
-        analysed_at: null,
+        ...(save.read.unchanged ? {} : { analysed_at: null }),
       });
     }
   }
@@ -396,10 +425,11 @@ export async function scanFolder(
     if (!(await hooks.heartbeat())) return { figures, stopped: true };
     figures.seen++;
     const row = byPath.get(file.relativePath);
-    if (row && sameFile(row, file)) {
+    const unchanged = !!row && sameFile(row, file);
+    if (row && unchanged && !readAgain(row, file)) {
       if (row.error) figures.failed++;
     } else {
-      pending.push({ file, row });
+      pending.push({ file, row, unchanged });
       if (pending.length >= BATCH_FILES) await flush();
     }
     if (Date.now() - lastProgress >= PROGRESS_EVERY_MS) {
