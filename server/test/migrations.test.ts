@@ -123,6 +123,68 @@ describe(`migrations (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'SQLite'}
     expect(actions).toEqual({ primary: ['/', '/pricing'], footer: ['/pricing'], mine: [] });
   });
 
+  it('library files whose tracks lack the 0030 fields are marked to be read again, the others not', async () => {
+    const { handle } = await emptyDatabase();
+    await migrateUpTo(handle.db, '0031_library_analysis');
+    const now = new Date().toISOString();
+    const db = handle.db;
+    const folder = await db
+      .insertInto('library_folders')
+      .values({ path: '/music', name: 'Music', created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const track = (name: string, fileSize: number | null) =>
+      db
+        .insertInto('tracks')
+        .values({
+          name,
+          duration: 1000,
+          is_public: 0,
+          waveform: '[]',
+          plays: 0,
+          popularity: 0,
+          status: 'published',
+          file_size: fileSize,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    const before = await track('Read before 0030', null);
+    const since = await track('Read since 0030', 4096);
+    for (const [path, trackId] of [
+      ['old.flac', before.id],
+      ['new.flac', since.id],
+      ['failed.flac', null],
+    ] as const) {
+      await db
+        .insertInto('library_files')
+        .values({
+          folder_id: folder.id,
+          relative_path: path,
+          size: 4096,
+          mtime_ms: 1,
+          track_id: trackId,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+    }
+    await migrateToLatest(db);
+    const rows = await db
+      .selectFrom('library_files')
+      .select(['relative_path', 'tags_version', 'lyrics_stamp'])
+      .orderBy('relative_path')
+      .execute();
+    expect(
+      rows.map((row) => [row.relative_path, Number(row.tags_version), row.lyrics_stamp]),
+    ).toEqual([
+      ['failed.flac', 0, null],
+      ['new.flac', 1, null],
+      ['old.flac', 0, null],
+    ]);
+  });
+
   it("a database Kysely's Migrator migrated (releases before issue 35) takes the rest", async () => {
     const { handle } = await emptyDatabase();
     const migrator = new Migrator({
