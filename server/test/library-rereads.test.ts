@@ -20,6 +20,7 @@ import { subsonicClientFrom } from './helpers/subsonic-client.ts';
 let t: TestApp;
 let root: string;
 let listener: Browser;
+let admin: Browser;
 let apiKey: string;
 let folderId: number;
 
@@ -62,6 +63,7 @@ beforeAll(async () => {
   await scan();
   const user = await signedInUser(t.app, { name: 'Rr Listener' });
   listener = user.browser;
+  admin = (await signedInUser(t.app, { name: 'Rr Admin', roleNames: ['admin'] })).browser;
   apiKey = (await t.app.services.accessTokens.create(user.id, 'tests')).plainTextToken;
 }, 120_000);
 afterAll(async () => {
@@ -99,6 +101,20 @@ function libraryTracks() {
     .execute();
 }
 
+/** The admin's track editor saves a new title (and genres) for a library track. */
+async function adminRenames(trackId: number, name: string) {
+  const saved = await admin.put(`/api/v1/backstage/tracks/${trackId}`, {
+    name,
+    genres: ['hand picked'],
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
+}
+const shown = async (trackId: number) => {
+  const response = await listener.get(`/api/v1/tracks/${trackId}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return (response.json() as { track: { name: string; genres?: { name: string }[] } }).track;
+};
+
 const trackIdOf = async (relativePath: string) =>
   (await libraryTracks()).find((row) => row.relative_path === relativePath)!.id;
 
@@ -129,6 +145,8 @@ describe('reading unchanged library files again', () => {
       .set({ tags_version: 0 })
       .where('folder_id', '=', folderId)
       .execute();
+    // An admin renamed a track since: the upgrade's re-read keeps the title and genres.
+    await adminRenames(discTracks[0]!.id, 'Rr Renamed By Admin');
 
     expect(await scan()).toMatchObject({ total: 3, added: 0, updated: 3, failed: 0 });
     const after = await libraryTracks();
@@ -162,7 +180,13 @@ describe('reading unchanged library files again', () => {
     // The album page shows the disc again.
     const album = await listener.get(`/api/v1/tracks/${discTracks[0]!.id}`);
     expect(album.statusCode).toBe(200);
-    expect(album.json()).toMatchObject({ track: { disc_number: 2 } });
+    expect(album.json()).toMatchObject({
+      track: { disc_number: 2, name: 'Rr Renamed By Admin' },
+    });
+    expect((await shown(discTracks[0]!.id)).genres?.map((genre) => genre.name)).toEqual([
+      'hand picked',
+    ]);
+    expect((await shown(discTracks[1]!.id)).name).toBe('Rr Side Two 2');
 
     // The next scan reads nothing again.
     expect(await scan()).toMatchObject({ total: 3, added: 0, updated: 0, failed: 0 });
@@ -202,9 +226,13 @@ describe('reading unchanged library files again', () => {
       subsonic: { synced: false, lines: [[null, TAG_LYRICS]] },
     });
 
+    await adminRenames(id, 'Rr Sung Renamed');
     const lrc = join(root, 'Rr Singer/Rr Words/01.lrc');
     await writeFile(lrc, '[00:00.30]Beside the tag\n[00:00.90]Second beside');
     expect(await scan()).toMatchObject({ added: 0, updated: 1 });
+    // Only the lyrics follow the .lrc: the admin's title and genres stay.
+    expect(await shown(id)).toMatchObject({ name: 'Rr Sung Renamed' });
+    expect((await shown(id)).genres?.map((genre) => genre.name)).toEqual(['hand picked']);
     expect(await lyrics()).toMatchObject({
       web: { is_synced: true },
       subsonic: {

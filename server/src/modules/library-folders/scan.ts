@@ -5,7 +5,11 @@ import { processedImage } from '../../lib/image-upload.ts';
 import { libraryFileKey } from '../../storage/library-files.ts';
 import type { WriteBatch } from '../../db/database.ts';
 import type { Storage } from '../../storage/storage.ts';
-import type { LibraryCatalog, LibraryTrackInput } from '../catalog-writes/library.ts';
+import type {
+  LibraryCatalog,
+  LibraryTrackFact,
+  LibraryTrackInput,
+} from '../catalog-writes/library.ts';
 import {
   MAX_COVER_BYTES,
   coverBeside,
@@ -33,12 +37,24 @@ const READ_AHEAD = 8;
  */
 const BATCH_FILES = 64;
 /**
- * The version of what a scan reads of a file. A file whose row was written by an older one
- * is read once more though unchanged, so a field the scan learns to read reaches the tracks
- * of files read before: raise it when the scan reads something new. 1: disc, size, bit rate,
- * bit depth and MusicBrainz id (migration 0030; 0032 keeps rows read since then at 1).
+ * What each version of the scan's reading added, by version: a file whose row was written by
+ * an older one is read once more though unchanged, and only the fields the versions since
+ * added are written to its track (title, artists, album, genres and image stay as they are:
+ * an admin may have edited them). Raise it with the fields it brings when the scan reads
+ * something new. 1: disc, size, bit rate, bit depth and MusicBrainz id (migration 0030;
+ * 0032 keeps rows read since then at 1).
  */
-export const TAGS_VERSION = 1;
+export const TAGS_VERSIONS: Record<number, readonly LibraryTrackFact[]> = {
+  1: ['disc', 'file', 'musicbrainzId'],
+};
+/** The version of what a scan reads of a file (the newest of TAGS_VERSIONS). */
+export const TAGS_VERSION = Math.max(...Object.keys(TAGS_VERSIONS).map(Number));
+/** The fields the versions after `version` added. */
+export const fieldsSince = (version: number): LibraryTrackFact[] => [
+  ...new Set(
+    Object.entries(TAGS_VERSIONS).flatMap(([at, fields]) => (Number(at) > version ? fields : [])),
+  ),
+];
 /** Ids a query lists (PostgreSQL takes 65,535 parameters a statement). */
 const ID_CHUNK = 500;
 
@@ -92,6 +108,11 @@ const readAgain = (
   !!row.track_id &&
   !row.error &&
   (row.tags_version < TAGS_VERSION || row.lyrics_stamp !== file.lyricsStamp);
+/** What of an unchanged file's track readAgain writes: the newer fields, the lyrics. */
+const refreshed = (row: Pick<LibraryFileRow, 'tags_version' | 'lyrics_stamp'>, file: FoundFile) => [
+  ...fieldsSince(row.tags_version),
+  ...(row.lyrics_stamp !== file.lyricsStamp ? (['lyrics'] as const) : []),
+];
 
 /**
  * One scan of a folder (issue 18): walks it, skips files whose size and mtime did not change
@@ -345,6 +366,7 @@ export async function scanFolder(
             continue;
           }
           row = { ...moved, relative_path: file.relativePath };
+          if (sameFile(moved, file)) read.unchanged = true;
         }
       }
       saves.push({ read, got, row, fileId: row?.id });
@@ -375,6 +397,8 @@ export async function scanFolder(
         saves.map((save, index) => ({
           trackId: save.row?.track_id ?? null,
           input: inputs[index]!.input,
+          // Unchanged: only what it is read again for (an admin's edits stay).
+          ...(save.read.unchanged && save.row ? { only: refreshed(save.row, save.read.file) } : {}),
         })),
       );
     } catch (error) {
@@ -389,7 +413,11 @@ export async function scanFolder(
     );
     for (const [index, save] of saves.entries()) {
       const result = saved[index]!;
-      for (const album of [result.albumId, result.previousAlbumId]) if (album) albums.add(album);
+      // An unchanged file's album is ordered again only when its disc is not the one it was.
+      const reorder = !save.read.unchanged || save.row?.disc_number !== inputs[index]!.disc;
+      if (reorder) {
+        for (const album of [result.albumId, result.previousAlbumId]) if (album) albums.add(album);
+      }
       if (!save.row) {
         figures.added++;
         continue;
