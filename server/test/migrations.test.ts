@@ -120,7 +120,128 @@ describe(`migrations (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'SQLite'}
     const actions = Object.fromEntries(
       stored.map((menu) => [menu.id, menu.items.map((i) => i.action)]),
     );
-    expect(actions).toEqual({ primary: ['/', '/pricing'], footer: ['/pricing'], mine: [] });
+    // (0032 then adds the radio stations link after Home, see its case below.)
+    expect(actions).toEqual({
+      primary: ['/', '/radio-stations', '/pricing'],
+      footer: ['/pricing'],
+      mine: [],
+    });
+  });
+
+  it('library files whose tracks lack the 0030 fields are marked to be read again, the others not; stored menus gain the radio link once', async () => {
+    const { handle } = await emptyDatabase();
+    await migrateUpTo(handle.db, '0031_library_analysis');
+    const now = new Date().toISOString();
+    const db = handle.db;
+    // Menus an admin saved: the sidebar without the radio link, the tab bar with it already.
+    const ownRadioTab = {
+      id: 'my-radio',
+      type: 'route',
+      label: 'Tune in',
+      action: '/radio-stations',
+    };
+    const savedMenus = [
+      {
+        id: 'primary',
+        name: 'Primary',
+        positions: ['sidebar-primary'],
+        items: [
+          { id: 'home', type: 'route', label: 'Home', action: '/' },
+          { id: 'search', type: 'route', label: 'Find', action: '/search' },
+          { id: 'pricing', type: 'route', label: 'Plans', action: '/pricing' },
+        ],
+      },
+      {
+        id: 'mobile',
+        name: 'Mobile bottom',
+        positions: ['mobile-bottom'],
+        items: [{ id: 'm-home', type: 'route', label: 'Home', action: '/' }, ownRadioTab],
+      },
+      { id: 'footer', name: 'Footer', positions: ['footer'], items: [] },
+    ];
+    await db
+      .insertInto('settings')
+      .values({ name: 'menus', value: JSON.stringify(savedMenus), updated_at: now })
+      .execute();
+    const folder = await db
+      .insertInto('library_folders')
+      .values({ path: '/music', name: 'Music', created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const track = (name: string, fileSize: number | null) =>
+      db
+        .insertInto('tracks')
+        .values({
+          name,
+          duration: 1000,
+          is_public: 0,
+          waveform: '[]',
+          plays: 0,
+          popularity: 0,
+          status: 'published',
+          file_size: fileSize,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    const before = await track('Read before 0030', null);
+    const since = await track('Read since 0030', 4096);
+    for (const [path, trackId] of [
+      ['old.flac', before.id],
+      ['new.flac', since.id],
+      ['failed.flac', null],
+    ] as const) {
+      await db
+        .insertInto('library_files')
+        .values({
+          folder_id: folder.id,
+          relative_path: path,
+          size: 4096,
+          mtime_ms: 1,
+          track_id: trackId,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+    }
+    await migrateToLatest(db);
+    const rows = await db
+      .selectFrom('library_files')
+      .select(['relative_path', 'tags_version', 'lyrics_stamp'])
+      .orderBy('relative_path')
+      .execute();
+    expect(
+      rows.map((row) => [row.relative_path, Number(row.tags_version), row.lyrics_stamp]),
+    ).toEqual([
+      ['failed.flac', 0, null],
+      ['new.flac', 1, null],
+      ['old.flac', 0, null],
+    ]);
+
+    const menus = JSON.parse(
+      (
+        await db
+          .selectFrom('settings')
+          .select('value')
+          .where('name', '=', 'menus')
+          .executeTakeFirstOrThrow()
+      ).value,
+    ) as typeof savedMenus;
+    // The sidebar takes it where the default menus have it (after Search); the rest as saved.
+    expect(menus[0]!.items).toEqual([
+      savedMenus[0]!.items[0],
+      savedMenus[0]!.items[1],
+      {
+        id: 'radio-stations',
+        type: 'route',
+        label: 'Radio stations',
+        icon: 'radio',
+        action: '/radio-stations',
+      },
+      savedMenus[0]!.items[2],
+    ]);
+    expect(menus.slice(1)).toEqual(savedMenus.slice(1));
   });
 
   it("a database Kysely's Migrator migrated (releases before issue 35) takes the rest", async () => {

@@ -54,6 +54,10 @@ export interface LibraryFilesTable {
   error: string | null;
   /** When its loudness and length were measured (null: waiting for the analysis). */
   analysed_at: string | null;
+  /** The version of the scan's reading its track was written by (TAGS_VERSION in scan.ts). */
+  tags_version: Generated<number>;
+  /** Size and mtime of the side-car `.lrc` when the file was read (null: none). */
+  lyrics_stamp: string | null;
   created_at: string;
   updated_at: string;
 }

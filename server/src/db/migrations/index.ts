@@ -30,6 +30,7 @@ import * as transcoding from './0028_transcoding.ts';
 import * as backups from './0029_backups.ts';
 import * as trackDiscs from './0030_track_discs.ts';
 import * as libraryAnalysis from './0031_library_analysis.ts';
+import * as libraryRereads from './0032_library_rereads.ts';
 import * as pagingIndexes from './0033_paging_indexes.ts';
 
 /** Ordered list of every migration; names sort in the order they must run. */
@@ -64,6 +65,7 @@ const migrations: Record<string, Migration> = {
   '0029_backups': backups,
   '0030_track_discs': trackDiscs,
   '0031_library_analysis': libraryAnalysis,
+  '0032_library_rereads': libraryRereads,
   '0033_paging_indexes': pagingIndexes,
 };
 

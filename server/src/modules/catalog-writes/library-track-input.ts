@@ -1,5 +1,13 @@
 import type { GaplessInfo } from '@backbeat/common';
 
+/**
+ * The fields of a library track a scan can write on their own (`saveTracks`' `only`): facts
+ * of the file, and its lyrics. Everything else (title, artists, album, genres, image) is
+ * written only when the file itself changed, so an admin's edits of an unchanged file stay.
+ */
+export const LIBRARY_TRACK_FACTS = ['disc', 'file', 'musicbrainzId', 'lyrics'] as const;
+export type LibraryTrackFact = (typeof LIBRARY_TRACK_FACTS)[number];
+
 /** One library file's track as the scan read it: what the catalog saves (issue 18). */
 export interface LibraryTrackInput {
   title: string;
@@ -35,4 +43,9 @@ export interface LibraryTrackInput {
   folderId: number;
   /** The folder is seen by chosen users only (its new artists start hidden from others). */
   restricted?: boolean;
+  /**
+   * The file's bytes are the ones measured before (read again for its tags only): the
+   * track's length, waveform, loudness and gapless figures stay as they are.
+   */
+  keepMeasures?: boolean;
 }

@@ -1,10 +1,16 @@
 import { createLibraryBulkWrites } from './library-bulk.ts';
-import type { LibraryTrackInput } from './library-track-input.ts';
-import { audioColumns, libraryTrackColumns, lowerNames, newLibraryTrackRow } from './rows.ts';
+import type { LibraryTrackFact, LibraryTrackInput } from './library-track-input.ts';
+import {
+  audioColumns,
+  libraryFactColumns,
+  libraryTrackColumns,
+  lowerNames,
+  newLibraryTrackRow,
+} from './rows.ts';
 import type { CatalogWritePorts, CatalogWriterCore } from './writer.ts';
 
 /** What a scanned library file says about its track (issue 18). */
-export type { LibraryTrackInput } from './library-track-input.ts';
+export type { LibraryTrackFact, LibraryTrackInput } from './library-track-input.ts';
 
 const now = () => new Date().toISOString();
 export const UNKNOWN_ARTIST = 'Unknown artist';
@@ -96,15 +102,39 @@ export function createLibraryCatalog(
     },
 
     /**
-     * saveTrack for a batch of files (a scan's): new tracks are written together, a few
-     * statements a batch; answers in the items' order.
+     * Only the given fields of an existing track, from an unchanged file read again (a newer
+     * scan's reading, a changed side-car `.lrc`): title, artists, album, genres, image and the
+     * measures stay as they are (an admin may have edited them). Null when the track is gone.
      */
-    async saveTracks(items: { trackId: number | null; input: LibraryTrackInput }[]) {
+    async refreshTrack(trackId: number, input: LibraryTrackInput, only: LibraryTrackFact[]) {
+      const [row] = await repo.trackAlbums([trackId]);
+      if (!row) return null;
+      const stamp = now();
+      await repo.updateTrack(row.id, { ...libraryFactColumns(input, only), updated_at: stamp });
+      if (only.includes('lyrics')) await writer.setLyrics(row.id, input.lyrics, stamp);
+      deps.afterChange();
+      return { trackId: row.id, albumId: row.album_id, previousAlbumId: null };
+    },
+
+    /**
+     * saveTrack for a batch of files (a scan's): new tracks are written together, a few
+     * statements a batch; an item with `only` writes just those fields of its track
+     * (refreshTrack). Answers in the items' order.
+     */
+    async saveTracks(
+      items: { trackId: number | null; input: LibraryTrackInput; only?: LibraryTrackFact[] }[],
+    ) {
       const saved: Awaited<ReturnType<typeof catalog.saveTrack>>[] = [];
       const fresh: number[] = [];
       for (const [index, item] of items.entries()) {
-        if (item.trackId === null) fresh.push(index);
-        else saved[index] = await catalog.saveTrack(item.trackId, item.input);
+        if (item.trackId === null) {
+          fresh.push(index);
+          continue;
+        }
+        const refreshed = item.only
+          ? await catalog.refreshTrack(item.trackId, item.input, item.only)
+          : null;
+        saved[index] = refreshed ?? (await catalog.saveTrack(item.trackId, item.input));
       }
       const made = await bulk.insertTracks(fresh.map((index) => items[index]!.input));
       fresh.forEach((index, at) => (saved[index] = made[at]!));

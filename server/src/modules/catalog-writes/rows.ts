@@ -1,5 +1,5 @@
 import type { GaplessInfo, MediaAnalysis } from '@backbeat/common';
-import type { LibraryTrackInput } from './library-track-input.ts';
+import type { LibraryTrackFact, LibraryTrackInput } from './library-track-input.ts';
 
 /*
  * The catalog's new rows, written once: every caller (editors, upload drafts, library folders)
@@ -146,23 +146,46 @@ export function libraryTrackColumns(
   albumId: number | null,
   stamp: string,
 ) {
+  const measures = input.keepMeasures
+    ? {}
+    : {
+        duration: input.durationMs,
+        waveform: JSON.stringify(input.waveform),
+        ...audioColumns(input),
+      };
   return {
     name: input.title.slice(0, 255),
-    duration: input.durationMs,
     album_id: albumId,
     image: input.image,
     audio_path: input.audioPath,
     audio_mime: input.mime,
-    waveform: JSON.stringify(input.waveform),
-    ...audioColumns(input),
+    ...measures,
     library_folder_id: input.folderId,
-    disc_number: input.disc?.number ?? null,
-    disc_title: input.disc?.title?.slice(0, 255) ?? null,
-    file_size: input.file?.size ?? null,
-    bitrate: input.file?.bitrate ?? null,
-    bit_depth: input.file?.bitDepth ?? null,
-    musicbrainz_id: input.musicbrainzId?.slice(0, 64) ?? null,
+    ...libraryFactColumns(input, ['disc', 'file', 'musicbrainzId']),
     updated_at: stamp,
+  };
+}
+
+/** The columns of the given file facts of a library track (lyrics are written apart). */
+export function libraryFactColumns(input: LibraryTrackInput, facts: readonly LibraryTrackFact[]) {
+  const has = new Set(facts);
+  return {
+    ...(has.has('disc')
+      ? {
+          disc_number: input.disc?.number ?? null,
+          disc_title: input.disc?.title?.slice(0, 255) ?? null,
+        }
+      : {}),
+    ...(has.has('file')
+      ? {
+          file_size: input.file?.size ?? null,
+          bitrate: input.file?.bitrate ?? null,
+          bit_depth: input.file?.bitDepth ?? null,
+        }
+      : {}),
+    ...(has.has('musicbrainzId')
+      ? { musicbrainz_id: input.musicbrainzId?.slice(0, 64) ?? null }
+      : {}),
   };
 }
 

@@ -23,7 +23,9 @@ const bitDepthOf = (bits: number | undefined) =>
  * (quick-tags.ts), else with music-metadata as uploads read them. A file in which neither
  * finds audio is not decodable (DecodeError).
  */
-export async function readFileTags(file: FoundFile): Promise<FileTags> {
+export async function readFileTags(
+  file: Pick<FoundFile, 'absolutePath' | 'relativePath' | 'size'>,
+): Promise<FileTags> {
   const quick = await readQuickTags(file.absolutePath, file.size).catch(() => null);
   if (quick) {
     const picture = quick.picture[0];

@@ -21,7 +21,16 @@ export interface FoundFile {
   size: number;
   /** Whole milliseconds (what the database keeps). */
   mtimeMs: number;
+  /**
+   * Size and mtime of the side-car `.lrc` beside it (`lyricsBeside`'s file), null without
+   * one: a change to it alone reads the file again.
+   */
+  lyricsStamp: string | null;
 }
+
+/** The side-car lyrics names `lyricsBeside` tries, in its order. */
+const LYRICS_EXTENSIONS = ['.lrc', '.LRC'];
+const stemOf = (path: string) => path.replace(/\.[^./]+$/, '');
 
 const AUDIO = new Set<string>(LIBRARY_AUDIO_EXTENSIONS);
 const COVER_NAMES = ['cover', 'folder', 'front', 'album'];
@@ -72,6 +81,9 @@ export async function walkFolder(root: string): Promise<FoundFile[]> {
       return; // An unreadable subfolder is skipped, not the whole scan.
     }
     const folders: [string, string][] = [];
+    const audio: FoundFile[] = [];
+    /** The folder's `.lrc` files by the name without extension (`.lrc` before `.LRC`). */
+    const lyrics = new Map<string, { extension: string; stamp: string }>();
     for (const entry of entries) {
       if (entry.name.startsWith('.')) continue;
       const path = join(directory, entry.name);
@@ -97,16 +109,33 @@ export async function walkFolder(root: string): Promise<FoundFile[]> {
       } else if (isFile && AUDIO.has(extensionOf(entry.name))) {
         try {
           const info = statSync(real);
-          found.push({
+          audio.push({
             relativePath: posix(shown),
             absolutePath: real,
             size: info.size,
             mtimeMs: Math.floor(info.mtimeMs),
+            lyricsStamp: null,
           });
         } catch {
           // Gone since the folder was listed.
         }
+      } else if (isFile) {
+        const extension = entry.name.slice(entry.name.lastIndexOf('.'));
+        const rank = LYRICS_EXTENSIONS.indexOf(extension);
+        const stem = stemOf(posix(shown));
+        const kept = lyrics.get(stem);
+        if (rank < 0 || (kept && LYRICS_EXTENSIONS.indexOf(kept.extension) < rank)) continue;
+        try {
+          const info = statSync(real);
+          lyrics.set(stem, { extension, stamp: `${info.size}:${Math.floor(info.mtimeMs)}` });
+        } catch {
+          // Gone since the folder was listed.
+        }
       }
+    }
+    for (const file of audio) {
+      file.lyricsStamp = lyrics.get(stemOf(file.relativePath))?.stamp ?? null;
+      found.push(file);
     }
     for (const [real, shown] of folders) {
       await nextTurn();
@@ -208,8 +237,8 @@ const MAX_LYRICS_BYTES = 512 * 1024;
  * there is none. Players and taggers write synced lyrics there when the format has no tag.
  */
 export async function lyricsBeside(root: string, relativePath: string): Promise<string | null> {
-  const name = relativePath.replace(/\.[^./]+$/, '');
-  for (const extension of ['.lrc', '.LRC']) {
+  const name = stemOf(relativePath);
+  for (const extension of LYRICS_EXTENSIONS) {
     const path = await resolveInside(root, `${name}${extension}`);
     if (!path) continue;
     try {

@@ -35,6 +35,8 @@ const FILE_COLUMNS = [
   'disc_number',
   'track_number',
   'error',
+  'tags_version',
+  'lyrics_stamp',
 ] as const;
 
 /** The SQL of library folders and the files seen in them (issue 18). */

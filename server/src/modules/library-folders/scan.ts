@@ -5,7 +5,11 @@ import { processedImage } from '../../lib/image-upload.ts';
 import { libraryFileKey } from '../../storage/library-files.ts';
 import type { WriteBatch } from '../../db/database.ts';
 import type { Storage } from '../../storage/storage.ts';
-import type { LibraryCatalog, LibraryTrackInput } from '../catalog-writes/library.ts';
+import type {
+  LibraryCatalog,
+  LibraryTrackFact,
+  LibraryTrackInput,
+} from '../catalog-writes/library.ts';
 import {
   MAX_COVER_BYTES,
   coverBeside,
@@ -32,6 +36,25 @@ const READ_AHEAD = 8;
  * memory stays low (256 took 15 MB more at its peak for about 10% less CPU).
  */
 const BATCH_FILES = 64;
+/**
+ * What each version of the scan's reading added, by version: a file whose row was written by
+ * an older one is read once more though unchanged, and only the fields the versions since
+ * added are written to its track (title, artists, album, genres and image stay as they are:
+ * an admin may have edited them). Raise it with the fields it brings when the scan reads
+ * something new. 1: disc, size, bit rate, bit depth and MusicBrainz id (migration 0030;
+ * 0032 keeps rows read since then at 1).
+ */
+export const TAGS_VERSIONS: Record<number, readonly LibraryTrackFact[]> = {
+  1: ['disc', 'file', 'musicbrainzId'],
+};
+/** The version of what a scan reads of a file (the newest of TAGS_VERSIONS). */
+export const TAGS_VERSION = Math.max(...Object.keys(TAGS_VERSIONS).map(Number));
+/** The fields the versions after `version` added. */
+export const fieldsSince = (version: number): LibraryTrackFact[] => [
+  ...new Set(
+    Object.entries(TAGS_VERSIONS).flatMap(([at, fields]) => (Number(at) > version ? fields : [])),
+  ),
+];
 /** Ids a query lists (PostgreSQL takes 65,535 parameters a statement). */
 const ID_CHUNK = 500;
 /** Files a scan added, changed or removed (or a tenth of the folder) that refresh statistics. */
@@ -81,6 +104,23 @@ const withoutExtension = (path: string) => {
  */
 const sameFile = (row: Pick<LibraryFileRow, 'size' | 'mtime_ms'>, file: FoundFile) =>
   Number(row.size) === file.size && Math.abs(Number(row.mtime_ms) - file.mtimeMs) <= 1;
+/**
+ * An unchanged file whose track is out of date all the same: read by an older version of the
+ * scan, or its side-car `.lrc` added, changed or removed since. (A file that failed is tried
+ * again only when it changes.)
+ */
+const readAgain = (
+  row: Pick<LibraryFileRow, 'track_id' | 'error' | 'tags_version' | 'lyrics_stamp'>,
+  file: FoundFile,
+) =>
+  !!row.track_id &&
+  !row.error &&
+  (row.tags_version < TAGS_VERSION || row.lyrics_stamp !== file.lyricsStamp);
+/** What of an unchanged file's track readAgain writes: the newer fields, the lyrics. */
+const refreshed = (row: Pick<LibraryFileRow, 'tags_version' | 'lyrics_stamp'>, file: FoundFile) => [
+  ...fieldsSince(row.tags_version),
+  ...(row.lyrics_stamp !== file.lyricsStamp ? (['lyrics'] as const) : []),
+];
 
 /**
  * One scan of a folder (issue 18): walks it, skips files whose size and mtime did not change
@@ -247,6 +287,8 @@ export async function scanFolder(
   interface Read {
     file: FoundFile;
     row: LibraryFileRow | undefined;
+    /** The file is as it was (read again for readAgain): its measures stay. */
+    unchanged?: boolean;
     got?: Prepared;
     error?: unknown;
   }
@@ -270,6 +312,7 @@ export async function scanFolder(
   const sizesOf = (file: FoundFile, stamp: string) => ({
     size: file.size,
     mtime_ms: file.mtimeMs,
+    lyrics_stamp: file.lyricsStamp,
     updated_at: stamp,
   });
 
@@ -326,11 +369,12 @@ export async function scanFolder(
             ...sizesOf(file, stamp),
           });
           // Moved as it was (same size and time): nothing to read again.
-          if (sameFile(moved, file)) {
+          if (sameFile(moved, file) && !readAgain(moved, file)) {
             figures.updated++;
             continue;
           }
           row = { ...moved, relative_path: file.relativePath };
+          if (sameFile(moved, file)) read.unchanged = true;
         }
       }
       saves.push({ read, got, row, fileId: row?.id });
@@ -344,17 +388,25 @@ export async function scanFolder(
         signature: got.signature,
         disc_number: discOf(read.file, got.read)?.number ?? null,
         track_number: got.read.tags?.track_number ?? null,
+        tags_version: TAGS_VERSION,
         created_at: stamp,
       })),
     );
     fresh.forEach((save, index) => (save.fileId = ids[index]));
-    const inputs = saves.map((save) => trackInput(save.read.file, save.got, save.fileId!));
+    const inputs = saves.map((save) => {
+      const made = trackInput(save.read.file, save.got, save.fileId!);
+      // Its length, waveform and loudness were measured from these same bytes: kept.
+      if (save.read.unchanged) made.input.keepMeasures = true;
+      return made;
+    });
     let saved: Awaited<ReturnType<ScanDeps['catalog']['saveTracks']>>;
     try {
       saved = await catalog.saveTracks(
         saves.map((save, index) => ({
           trackId: save.row?.track_id ?? null,
           input: inputs[index]!.input,
+          // Unchanged: only what it is read again for (an admin's edits stay).
+          ...(save.read.unchanged && save.row ? { only: refreshed(save.row, save.read.file) } : {}),
         })),
       );
     } catch (error) {
@@ -369,7 +421,11 @@ export async function scanFolder(
     );
     for (const [index, save] of saves.entries()) {
       const result = saved[index]!;
-      for (const album of [result.albumId, result.previousAlbumId]) if (album) albums.add(album);
+      // An unchanged file's album is ordered again only when its disc is not the one it was.
+      const reorder = !save.read.unchanged || save.row?.disc_number !== inputs[index]!.disc;
+      if (reorder) {
+        for (const album of [result.albumId, result.previousAlbumId]) if (album) albums.add(album);
+      }
       if (!save.row) {
         figures.added++;
         continue;
@@ -382,8 +438,9 @@ export async function scanFolder(
         disc_number: inputs[index]!.disc,
         track_number: inputs[index]!.number,
         error: null,
+        tags_version: TAGS_VERSION,
         // Changed: measured again (its track was saved from its tags with nothing measured).
-        analysed_at: null,
+        ...(save.read.unchanged ? {} : { analysed_at: null }),
       });
     }
   }
@@ -404,10 +461,11 @@ export async function scanFolder(
     if (!(await hooks.heartbeat())) return { figures, stopped: true };
     figures.seen++;
     const row = byPath.get(file.relativePath);
-    if (row && sameFile(row, file)) {
+    const unchanged = !!row && sameFile(row, file);
+    if (row && unchanged && !readAgain(row, file)) {
       if (row.error) figures.failed++;
     } else {
-      pending.push({ file, row });
+      pending.push({ file, row, unchanged });
       if (pending.length >= BATCH_FILES) await flush();
     }
     if (Date.now() - lastProgress >= PROGRESS_EVERY_MS) {

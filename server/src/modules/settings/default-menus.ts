@@ -22,6 +22,18 @@ export const FOOTER_PRICING_ITEM: MenuItem = {
   settings: ['billing.enable'],
 };
 
+/**
+ * The internet radio stations the admins keep (issue 38), beside the other browse links; the
+ * phone's tab bar has it as "Radio".
+ */
+export const RADIO_STATIONS_ITEM: MenuItem = {
+  id: 'radio-stations',
+  type: 'route',
+  label: 'Radio stations',
+  icon: 'radio',
+  action: '/radio-stations',
+};
+
 export const defaultMenus: Menu[] = [
   {
     id: 'primary',
@@ -30,6 +42,7 @@ export const defaultMenus: Menu[] = [
     items: [
       { id: 'home', type: 'route', label: 'Home', icon: 'home', action: '/' },
       { id: 'search', type: 'route', label: 'Search', icon: 'search', action: '/search' },
+      RADIO_STATIONS_ITEM,
       PRICING_ITEM,
     ],
   },
@@ -58,6 +71,7 @@ export const defaultMenus: Menu[] = [
       { id: 'm-home', type: 'route', label: 'Home', icon: 'home', action: '/' },
       { id: 'm-search', type: 'route', label: 'Search', icon: 'search', action: '/search' },
       { id: 'm-library', type: 'route', label: 'Your music', icon: 'music', action: '/library' },
+      { id: 'm-radio', type: 'route', label: 'Radio', icon: 'radio', action: '/radio-stations' },
       {
         id: 'm-profile',
         type: 'route',

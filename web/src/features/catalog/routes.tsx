@@ -50,8 +50,21 @@ export const musicRoutes: RouteObject[] = [
         ...page(async () => (await import('../radio/radio-page.tsx')).RadioPage),
       },
       {
-        path: 'radio-stations',
-        ...page(async () => (await import('../radio/radio-stations-page.tsx')).RadioStationsPage),
+        // The stations are for signed-in listeners (the API asks for a session): a guest who
+        // follows the menu's link signs in first.
+        element: (
+          <RouteGuard permission="music.view">
+            <Outlet />
+          </RouteGuard>
+        ),
+        children: [
+          {
+            path: 'radio-stations',
+            ...page(
+              async () => (await import('../radio/radio-stations-page.tsx')).RadioStationsPage,
+            ),
+          },
+        ],
       },
       {
         path: 'search',
