@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { XSRF_HEADER } from '@backbeat/common';
 import { launchBrowser, loginThroughApi, newPage } from '../src/browser.ts';
 import { acceptCookies } from '../src/catalog.ts';
+import { playFirstPopularTrack } from '../src/player-journey.ts';
 import { CONTAINER_ADMIN, startContainerSite, type ContainerSite } from '../src/container-site.ts';
 
 const TONE = { title: 'Harbour Lights Test Tone', artist: 'The Podman Quartet' };
@@ -146,25 +147,7 @@ describe('in Chromium, against the container', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('button', { name: 'Account menu' }).waitFor();
 
-    const streams: number[] = [];
-    page.on('response', (response) => {
-      if (response.url().includes('/stream')) streams.push(response.status());
-    });
-    await page.goto(site.url);
-    const popular = page.getByRole('list', { name: 'Popular tracks' });
-    await popular.getByTestId('track-row').first().waitFor();
-    const first = (await popular.getByTestId('track-row').first().getAttribute('aria-label')) ?? '';
-    await popular.getByRole('button', { name: `Play ${first}` }).click();
-    await expect
-      .poll(() => page.getByTestId('player-track-name').textContent(), { timeout: 10_000 })
-      .toBe(first);
-    const position = async () => {
-      const [m = '0', sec = '0'] = (
-        (await page.getByTestId('player-position').textContent()) ?? ''
-      ).split(':');
-      return Number(m) * 60 + Number(sec);
-    };
-    await expect.poll(position, { timeout: 40_000 }).toBeGreaterThanOrEqual(2);
+    const streams = await playFirstPopularTrack(page, site.url);
     expect(streams).toContain(206);
     expect(errors).toEqual([]);
     await context.close();

@@ -14,6 +14,7 @@ import { generateDemoAudio } from '../../server/src/modules/demo-audio/generator
 import { launchBrowser, newPage } from './browser.ts';
 import { acceptCookies } from './catalog.ts';
 import { HttpsClient } from './https-client.ts';
+import { playFirstPopularTrack } from './player-journey.ts';
 import { SITE_ADMIN, startProxiedSite, type ProxiedSite, type ProxyKind } from './proxy-site.ts';
 
 export function describeProxiedSite(proxy: ProxyKind) {
@@ -221,26 +222,7 @@ export function describeProxiedSite(proxy: ProxyKind) {
       expect(session?.secure).toBe(true);
       expect(session?.httpOnly).toBe(true);
 
-      const streams: number[] = [];
-      page.on('response', (response) => {
-        if (response.url().includes('/stream')) streams.push(response.status());
-      });
-      await page.goto(site.url);
-      const popular = page.getByRole('list', { name: 'Popular tracks' });
-      await popular.getByTestId('track-row').first().waitFor();
-      const first =
-        (await popular.getByTestId('track-row').first().getAttribute('aria-label')) ?? '';
-      await popular.getByRole('button', { name: `Play ${first}` }).click();
-      await expect
-        .poll(() => page.getByTestId('player-track-name').textContent(), { timeout: 10_000 })
-        .toBe(first);
-      const position = async () => {
-        const [m = '0', sec = '0'] = (
-          (await page.getByTestId('player-position').textContent()) ?? ''
-        ).split(':');
-        return Number(m) * 60 + Number(sec);
-      };
-      await expect.poll(position, { timeout: 40_000 }).toBeGreaterThanOrEqual(2);
+      const streams = await playFirstPopularTrack(page, site.url);
       expect(streams).toContain(206);
 
       // A listener follows the admin through the proxy; the notification reaches the admin's
