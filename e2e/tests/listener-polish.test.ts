@@ -14,7 +14,10 @@ let counter = 0;
 let single: { path: string; trackId: number; trackName: string; key: string };
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  [server, browser] = await Promise.all([
+    startServer({ inProcess: { reason: 'not yet moved: not run on the built server yet' } }),
+    launchBrowser(),
+  ]);
   await seedCatalog(server);
   const artist = await createArtist(server.app, { name: 'Lone Voice' });
   const album = await createAlbum(server.app, { name: 'Only One', artistIds: [artist.id] });
