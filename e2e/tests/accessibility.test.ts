@@ -12,10 +12,7 @@ let signedIn: Awaited<ReturnType<BrowserContext['storageState']>>;
 let adminSignedIn: Awaited<ReturnType<BrowserContext['storageState']>>;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([
-    startServer({ inProcess: { reason: 'not yet moved: not run on the built server yet' } }),
-    launchBrowser(),
-  ]);
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
   await seedCatalog(server);
   const listenerId = await server.app.services.users.createUser({
     ...listener,

@@ -20,10 +20,7 @@ let browser: Browser;
 const folder = mkdtempSync(join(tmpdir(), 'backbeat-e2e-discs-'));
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([
-    startServer({ inProcess: { reason: 'not yet moved: not run on the built server yet' } }),
-    launchBrowser(),
-  ]);
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
   const album = { artist: 'Zd Band', album_artist: 'Zd Band', album: 'Zd Two Sides' };
   let seed = 3900;
   for (const [disc, path] of [

@@ -43,10 +43,7 @@ function tone(amplitude: number, seconds: number) {
 }
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([
-    startServer({ inProcess: { reason: 'not yet moved: not run on the built server yet' } }),
-    launchBrowser(),
-  ]);
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
   const artist = await createArtist(server.app, { name: 'Dynamic Range' });
   const album = await createAlbum(server.app, { name: 'Soft And Loud', artistIds: [artist.id] });
   // The same tone 14 dB apart on one album; the pipeline's measure is written as it writes it.

@@ -14,10 +14,7 @@ let hit: { id: number; name: string };
 let deepCut: { id: number; name: string };
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([
-    startServer({ inProcess: { reason: 'not yet moved: not run on the built server yet' } }),
-    launchBrowser(),
-  ]);
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
   const { users } = server.app.services;
   const ownerId = await users.createUser({ ...OWNER, name: 'Olive Owner' });
   await users.createUser({ ...LISTENER, name: 'Fran Fan' });

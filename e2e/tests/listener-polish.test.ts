@@ -14,10 +14,7 @@ let counter = 0;
 let single: { path: string; trackId: number; trackName: string; key: string };
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([
-    startServer({ inProcess: { reason: 'not yet moved: not run on the built server yet' } }),
-    launchBrowser(),
-  ]);
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
   await seedCatalog(server);
   const artist = await createArtist(server.app, { name: 'Lone Voice' });
   const album = await createAlbum(server.app, { name: 'Only One', artistIds: [artist.id] });

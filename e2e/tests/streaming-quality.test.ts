@@ -18,10 +18,7 @@ let browser: Browser;
 let track: { id: number; name: string };
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([
-    startServer({ inProcess: { reason: 'not yet moved: not run on the built server yet' } }),
-    launchBrowser(),
-  ]);
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
   const artist = await createArtist(server.app, { name: 'Low Band' });
   const flac = await encodeAudio('aevalsrc=0.3*sin(2*PI*440*t):d=30:s=44100', 'flac');
   const created = await createTrack(server.app, {
