@@ -16,11 +16,7 @@ let browser: Browser;
 let mailbox: Mailbox;
 
 beforeAll(async () => {
-  [server, browser, mailbox] = await Promise.all([
-    startServer({ inProcess: { reason: 'not yet moved: not run on the built server yet' } }),
-    launchBrowser(),
-    startMailbox(),
-  ]);
+  [server, browser, mailbox] = await Promise.all([startServer(), launchBrowser(), startMailbox()]);
   await setSettings(server, mailSettingsFor(mailbox));
 });
 afterAll(async () => {

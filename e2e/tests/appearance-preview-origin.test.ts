@@ -40,10 +40,7 @@ const hostileMessages = [
 ];
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([
-    startServer({ inProcess: { reason: 'not yet moved: not run on the built server yet' } }),
-    launchBrowser(),
-  ]);
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
   await seedCatalog(server);
   const album = await server.app.services.database.db
     .selectFrom('tracks')

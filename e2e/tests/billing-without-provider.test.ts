@@ -17,10 +17,7 @@ let browser: Browser;
 let pro: AdminPlan;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([
-    startServer({ inProcess: { reason: 'not yet moved: not run on the built server yet' } }),
-    launchBrowser(),
-  ]);
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
   const { plans } = server.app.services;
   await plans.create({ name: 'Listener', free: true, feature_list: ['Radio'] });
   pro = await plans.create({

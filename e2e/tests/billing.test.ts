@@ -16,7 +16,6 @@ beforeAll(async () => {
   stripe = await startStripeStandIn();
   [server, browser] = await Promise.all([
     startServer({
-      inProcess: { reason: 'not yet moved: not run on the built server yet' },
       env: {
         STRIPE_SECRET_KEY: stripe.config.secretKey,
         STRIPE_WEBHOOK_SECRET: stripe.config.webhookSecret,

@@ -20,10 +20,7 @@ const LISTENER = { email: 'ada-listener@backbeat.test', password: 'listener pass
 const ALBUM = 'Zr Hidden Garden';
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([
-    startServer({ inProcess: { reason: 'not yet moved: not run on the built server yet' } }),
-    launchBrowser(),
-  ]);
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
   await placeFile(
     folder,
     'Zr Moss Quartet/01.mp3',

@@ -19,10 +19,7 @@ let browser: Browser;
 const folder = mkdtempSync(join(tmpdir(), 'backbeat-e2e-library-'));
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([
-    startServer({ inProcess: { reason: 'not yet moved: not run on the built server yet' } }),
-    launchBrowser(),
-  ]);
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
   const album = {
     artist: 'Zq Harbour Band',
     album_artist: 'Zq Harbour Band',

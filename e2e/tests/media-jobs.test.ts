@@ -12,10 +12,7 @@ import { markMediaFailed } from '../../server/test/helpers/uploads.ts';
 let server: TestServer;
 let browser: Browser;
 beforeAll(async () => {
-  [server, browser] = await Promise.all([
-    startServer({ inProcess: { reason: 'not yet moved: not run on the built server yet' } }),
-    launchBrowser(),
-  ]);
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();

@@ -2,9 +2,7 @@ import { SubsonicAPI } from 'subsonic-api';
 import { describe, expect, it } from 'vitest';
 import { browserSuite } from '../src/suite.ts';
 
-const suite = browserSuite({
-  startServer: { inProcess: { reason: 'not yet moved: not run on the built server yet' } },
-});
+const suite = browserSuite();
 
 describe('music apps (OpenSubsonic)', () => {
   it('connects an app from account settings, which then browses and is signed out on revoke', async () => {

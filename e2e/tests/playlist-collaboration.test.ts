@@ -4,9 +4,7 @@ import { solidPng } from '../../server/test/helpers/images.ts';
 import { describe, expect, it } from 'vitest';
 import { browserSuite, type Account } from '../src/suite.ts';
 
-const suite = browserSuite({
-  startServer: { inProcess: { reason: 'not yet moved: not run on the built server yet' } },
-});
+const suite = browserSuite();
 
 const account = (name: string) => suite.account(name, 'collaborator');
 

@@ -4,9 +4,7 @@ import { createTrack } from '../../server/test/helpers/catalog.ts';
 import { solidPng } from '../../server/test/helpers/images.ts';
 import { browserSuite } from '../src/suite.ts';
 
-const suite = browserSuite({
-  startServer: { inProcess: { reason: 'not yet moved: not run on the built server yet' } },
-});
+const suite = browserSuite();
 
 /** A new user, logged in through the API, on a page with the cookie notice accepted. */
 async function userPage(name: string, viewport?: { width: number; height: number }) {

@@ -4,9 +4,7 @@ import { newPage } from '../src/browser.ts';
 import { acceptCookies } from '../src/catalog.ts';
 import { browserSuite } from '../src/suite.ts';
 
-const suite = browserSuite({
-  startServer: { inProcess: { reason: 'not yet moved: not run on the built server yet' } },
-});
+const suite = browserSuite();
 
 describe('share links (issue 38)', () => {
   it('shares an album as a link a signed-out guest opens and plays, until it expires', async () => {
