@@ -20,10 +20,7 @@ let browser: Browser;
 const files = mkdtempSync(join(tmpdir(), 'backbeat-first-release-'));
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([
-    startServer({ inProcess: { reason: 'not yet moved: not run on the built server yet' } }),
-    launchBrowser(),
-  ]);
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();

@@ -14,10 +14,7 @@ let browser: Browser;
 const files = mkdtempSync(join(tmpdir(), 'backbeat-backstage-'));
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([
-    startServer({ inProcess: { reason: 'not yet moved: not run on the built server yet' } }),
-    launchBrowser(),
-  ]);
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();

@@ -9,10 +9,7 @@ let browser: Browser;
 const GERMAN_ADMIN = { email: 'zahlen@backbeat.test', password: 'a long enough password' };
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([
-    startServer({ inProcess: { reason: 'not yet moved: not run on the built server yet' } }),
-    launchBrowser(),
-  ]);
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
   const { db } = server.app.services.database;
   const at = new Date().toISOString();
   await db

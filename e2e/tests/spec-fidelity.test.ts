@@ -26,7 +26,10 @@ beforeAll(async () => {
   [server, browser] = await Promise.all([
     startServer({
       env: { RECAPTCHA_VERIFY_URL: siteverify.url },
-      inProcess: { reason: 'not yet moved: not run on the built server yet' },
+      inProcess: {
+        reason:
+          'not yet moved: on the built server the stored footer menu and web font did not show after setSettings, and the run used a build older than RECAPTCHA_VERIFY_URL (3 of 14 failed)',
+      },
     }),
     launchBrowser(),
   ]);

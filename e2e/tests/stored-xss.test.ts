@@ -30,9 +30,7 @@ const CORPUS = [
 const INJECTED =
   'img[src="x"], [onerror], [onload], [ontoggle], iframe, a[href^="javascript:" i], details[open], mglyph';
 
-const suite = browserSuite({
-  startServer: { inProcess: { reason: 'not yet moved: not run on the built server yet' } },
-});
+const suite = browserSuite();
 
 const account = (name: string) => suite.account(name, 'xss');
 

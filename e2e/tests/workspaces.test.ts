@@ -15,7 +15,12 @@ let mailbox: Mailbox;
 
 beforeAll(async () => {
   [server, browser, mailbox] = await Promise.all([
-    startServer({ inProcess: { reason: 'not yet moved: not run on the built server yet' } }),
+    startServer({
+      inProcess: {
+        reason:
+          'not yet moved: on the built server the invitation made through the services did not show live (1 of 3 failed)',
+      },
+    }),
     launchBrowser(),
     startMailbox(),
   ]);
