@@ -17,10 +17,6 @@ beforeAll(async () => {
   [server, browser] = await Promise.all([
     startServer({
       env: { OAUTH_ENDPOINTS: JSON.stringify({ google: provider.endpoints }) },
-      inProcess: {
-        reason:
-          'not yet moved: on the built server the two Google sign-in tests never got signed in (not yet looked into)',
-      },
     }),
     launchBrowser(),
   ]);
