@@ -28,7 +28,7 @@ beforeAll(async () => {
       env: { RECAPTCHA_VERIFY_URL: siteverify.url },
       inProcess: {
         reason:
-          'not yet moved: on the built server the stored footer menu and web font did not show after setSettings, and the run used a build older than RECAPTCHA_VERIFY_URL (3 of 14 failed)',
+          'not yet moved: on the built server a footer menu and a web font saved through the admin API did not show on the next page (not yet looked into); its reCAPTCHA test ran on a build older than RECAPTCHA_VERIFY_URL',
       },
     }),
     launchBrowser(),
