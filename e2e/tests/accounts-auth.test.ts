@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  deliverMailTo,
+  mailSettingsFor,
   linkIn,
   startMailbox,
   verificationCodeIn,
@@ -9,7 +9,7 @@ import {
 } from '../../server/test/helpers/mailbox.ts';
 import { totpCode } from '../../server/test/helpers/two-factor.ts';
 import { launchBrowser, loginThroughApi, newPage } from '../src/browser.ts';
-import { startServer, type TestServer } from '../src/server.ts';
+import { startServer, type TestServer, setSettings } from '../src/server.ts';
 
 let server: TestServer;
 let browser: Browser;
@@ -17,7 +17,7 @@ let mailbox: Mailbox;
 
 beforeAll(async () => {
   [server, browser, mailbox] = await Promise.all([startServer(), launchBrowser(), startMailbox()]);
-  await deliverMailTo(server.app, mailbox);
+  await setSettings(server, mailSettingsFor(mailbox));
 });
 afterAll(async () => {
   await browser?.close();
@@ -86,7 +86,7 @@ describe('the sign-in pages, whose routes load on the first visit to one of them
 
 describe('registration with email verification', () => {
   it('registers, receives the code by email, verifies and lands on home', async () => {
-    await server.app.services.settings.set({ require_email_confirmation: true });
+    await setSettings(server, { require_email_confirmation: true });
     try {
       const { page, context } = await newPage(browser);
       const email = 'new.listener@backbeat.test';
@@ -106,7 +106,7 @@ describe('registration with email verification', () => {
       expect(new URL(page.url()).pathname).toBe('/');
       await context.close();
     } finally {
-      await server.app.services.settings.set({ require_email_confirmation: false });
+      await setSettings(server, { require_email_confirmation: false });
     }
   });
 });

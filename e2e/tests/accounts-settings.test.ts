@@ -6,7 +6,7 @@ import {
   type OAuthProvider,
 } from '../../server/test/helpers/oauth-provider.ts';
 import { launchBrowser, loginThroughApi, newPage } from '../src/browser.ts';
-import { startServer, type TestServer } from '../src/server.ts';
+import { startServer, type TestServer, setSettings } from '../src/server.ts';
 
 let server: TestServer;
 let browser: Browser;
@@ -15,10 +15,12 @@ let provider: OAuthProvider;
 beforeAll(async () => {
   provider = await startOAuthProvider();
   [server, browser] = await Promise.all([
-    startServer({ overrides: { oauthEndpoints: { google: provider.endpoints } } }),
+    startServer({
+      env: { OAUTH_ENDPOINTS: JSON.stringify({ google: provider.endpoints }) },
+    }),
     launchBrowser(),
   ]);
-  await server.app.services.settings.set(GOOGLE_SETTINGS);
+  await setSettings(server, GOOGLE_SETTINGS);
 });
 afterAll(async () => {
   await browser?.close();

@@ -1,10 +1,10 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createArtist } from '../../server/test/helpers/catalog.ts';
-import { deliverMailTo, startMailbox, type Mailbox } from '../../server/test/helpers/mailbox.ts';
+import { mailSettingsFor, startMailbox, type Mailbox } from '../../server/test/helpers/mailbox.ts';
 import { launchBrowser, loginThroughApi, newPage } from '../src/browser.ts';
 import { acceptCookies } from '../src/catalog.ts';
-import { ADMIN, startServer, type TestServer } from '../src/server.ts';
+import { ADMIN, startServer, type TestServer, setSettings } from '../src/server.ts';
 
 /*
  * Admin part 2 (issue 13) as people use it: the site name, the UI language, an ad on artist
@@ -17,8 +17,17 @@ let browser: Browser;
 let mailbox: Mailbox;
 
 beforeAll(async () => {
-  [server, browser, mailbox] = await Promise.all([startServer(), launchBrowser(), startMailbox()]);
-  await deliverMailTo(server.app, mailbox);
+  [server, browser, mailbox] = await Promise.all([
+    startServer({
+      inProcess: {
+        reason:
+          'not yet moved: on the built server the API docs test timed out clicking an operation (once, under load)',
+      },
+    }),
+    launchBrowser(),
+    startMailbox(),
+  ]);
+  await setSettings(server, mailSettingsFor(mailbox));
 });
 afterAll(async () => {
   await browser?.close();
@@ -92,7 +101,7 @@ describe('admin settings', () => {
     const read = guest.page.getByRole('link', { name: 'Read the Zq House rules' });
     expect(await read.getAttribute('href')).toBe('/pages/zq-rules');
     await guest.context.close();
-    await server.app.services.settings.set({ 'registration.policies': [] });
+    await setSettings(server, { 'registration.policies': [] });
   });
 });
 
@@ -148,7 +157,7 @@ describe('ads', () => {
     await listener.context.close();
 
     // A subscriber to a plan without ads sees none (billing on, the plan granted by an admin).
-    await server.app.services.settings.set({ 'billing.enable': true });
+    await setSettings(server, { 'billing.enable': true });
     try {
       const plan = await server.app.services.plans.create({ name: 'Zq Premium', no_ads: true });
       const premium = await listenerPage(['users']);
@@ -164,7 +173,7 @@ describe('ads', () => {
       );
       await premium.context.close();
     } finally {
-      await server.app.services.settings.set({ 'billing.enable': false });
+      await setSettings(server, { 'billing.enable': false });
     }
   });
 });
@@ -224,7 +233,7 @@ describe('custom pages', () => {
 
 describe('contact', () => {
   it('a visitor sends the contact form and the site address receives it', async () => {
-    await server.app.services.settings.set({ 'site.contact_email': 'inbox@zq.test' });
+    await setSettings(server, { 'site.contact_email': 'inbox@zq.test' });
     const guest = await newPage(browser);
     await acceptCookies(guest.context, server.url);
     await guest.page.goto(`${server.url}/contact`);
@@ -270,7 +279,7 @@ describe('where email links lead, and who may grant what (issue 35)', () => {
     await guest.page.getByRole('button', { name: 'Send reset link' }).click();
     const mail = await mailbox.waitFor((m) => m.to.includes(email), { after: before });
     expect(mail.text).toContain('https://music.zq.test/password/reset/');
-    await server.app.services.settings.set({ 'site.url': server.url });
+    await setSettings(server, { 'site.url': server.url });
     await guest.context.close();
     await context.close();
   });

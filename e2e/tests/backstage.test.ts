@@ -7,7 +7,7 @@ import { taggedMp3 } from '../../server/test/helpers/tagged-audio.ts';
 import { launchBrowser, loginThroughApi, newPage } from '../src/browser.ts';
 import { seriousAccessibilityProblems } from '../src/axe.ts';
 import { acceptCookies } from '../src/catalog.ts';
-import { ADMIN, startServer, type TestServer } from '../src/server.ts';
+import { ADMIN, startServer, type TestServer, setUserRoles } from '../src/server.ts';
 
 let server: TestServer;
 let browser: Browser;
@@ -194,7 +194,7 @@ describe('backstage: from files to a released album', () => {
 
   it('keeps backstage usable on a phone and free of serious accessibility problems', async () => {
     const user = await account('phone@backbeat.test', 'Pia Phone');
-    await server.app.services.users.setRoles(user.id, ['users', 'artists']);
+    await setUserRoles(server, user.id, ['users', 'artists']);
     const me = await server.app.services.users.getById(user.id);
     const { id: artistId } = await server.app.services.database.db
       .insertInto('artists')

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminPlan } from '@backbeat/common/billing/schemas';
 import { launchBrowser, loginThroughApi, newPage } from '../src/browser.ts';
 import { acceptCookies } from '../src/catalog.ts';
-import { ADMIN, startServer, type TestServer } from '../src/server.ts';
+import { ADMIN, startServer, type TestServer, setSettings } from '../src/server.ts';
 
 /*
  * Issue 36.2: billing switched on with no payment provider led into a dead end ("Upgrade",
@@ -17,10 +17,7 @@ let browser: Browser;
 let pro: AdminPlan;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([
-    startServer({ overrides: { billing: { stripe: null, paypal: null } } }),
-    launchBrowser(),
-  ]);
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
   const { plans } = server.app.services;
   await plans.create({ name: 'Listener', free: true, feature_list: ['Radio'] });
   pro = await plans.create({
@@ -61,7 +58,7 @@ describe('billing on a site without a payment provider', () => {
   });
 
   it('a listener finds the plans in the menus; paid ones say they cannot be bought yet', async () => {
-    await server.app.services.settings.set({ 'billing.enable': true });
+    await setSettings(server, { 'billing.enable': true });
     try {
       const email = `no-provider${Date.now()}@backbeat.test`;
       const password = 'long enough password';
@@ -100,7 +97,7 @@ describe('billing on a site without a payment provider', () => {
       expect(errors).toEqual([]);
       await context.close();
     } finally {
-      await server.app.services.settings.set({ 'billing.enable': false });
+      await setSettings(server, { 'billing.enable': false });
     }
   });
 });

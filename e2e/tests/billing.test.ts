@@ -4,7 +4,7 @@ import type { AdminPlan } from '@backbeat/common/billing/schemas';
 import { startStripeStandIn, type StripeStandIn } from '../../server/test/helpers/stripe-server.ts';
 import { launchBrowser, loginThroughApi, newPage } from '../src/browser.ts';
 import { acceptCookies } from '../src/catalog.ts';
-import { startServer, type TestServer } from '../src/server.ts';
+import { startServer, type TestServer, setSettings } from '../src/server.ts';
 
 let server: TestServer;
 let browser: Browser;
@@ -15,10 +15,16 @@ let premium: AdminPlan;
 beforeAll(async () => {
   stripe = await startStripeStandIn();
   [server, browser] = await Promise.all([
-    startServer({ overrides: { billing: { stripe: stripe.config, paypal: null } } }),
+    startServer({
+      env: {
+        STRIPE_SECRET_KEY: stripe.config.secretKey,
+        STRIPE_WEBHOOK_SECRET: stripe.config.webhookSecret,
+        STRIPE_API_BASE: stripe.config.apiBase,
+      },
+    }),
     launchBrowser(),
   ]);
-  await server.app.services.settings.set({ 'billing.enable': true });
+  await setSettings(server, { 'billing.enable': true });
   const { plans } = server.app.services;
   const prices = (monthly: number, yearly: number) => [
     { amount: monthly, currency: 'USD', interval: 'month' as const, interval_count: 1 },

@@ -5,7 +5,7 @@ import { seriousAccessibilityProblems } from '../src/axe.ts';
 import { atOutputRate, outputLevelDb } from '../src/audio-tap.ts';
 import { launchBrowser, newPage } from '../src/browser.ts';
 import { acceptCookies } from '../src/catalog.ts';
-import { startServer, type TestServer } from '../src/server.ts';
+import { startServer, type TestServer, setSettings } from '../src/server.ts';
 import { pcmWav } from '../src/wav.ts';
 import { createAlbum, createArtist, createTrack } from '../../server/test/helpers/catalog.ts';
 import { LoudnessMeter } from '../../server/src/lib/audio/loudness-meter.ts';
@@ -253,7 +253,7 @@ describe('the listening engine', () => {
   });
 
   it('crossfades by the admin’s default for a listener who chose nothing, and the panel shows it', async () => {
-    await server.app.services.settings.set({ 'player.crossfade_seconds': 3 });
+    await setSettings(server, { 'player.crossfade_seconds': 3 });
     try {
       const { page, context } = await openPage();
       const overlapSeconds = await playAlbumAndMeasureOverlap(page);
@@ -269,7 +269,7 @@ describe('the listening engine', () => {
         .toBe('3');
       await context.close();
     } finally {
-      await server.app.services.settings.set({ 'player.crossfade_seconds': 0 });
+      await setSettings(server, { 'player.crossfade_seconds': 0 });
     }
   });
 

@@ -7,7 +7,15 @@ let server: TestServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  [server, browser] = await Promise.all([
+    startServer({
+      inProcess: {
+        reason:
+          'not yet moved: notifications made by services in the test process are not pushed live by the built server (2 of 4 failed there)',
+      },
+    }),
+    launchBrowser(),
+  ]);
 });
 afterAll(async () => {
   await browser?.close();

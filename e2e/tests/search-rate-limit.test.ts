@@ -10,7 +10,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([
-    startServer({ overrides: { searchRateLimit: 3 } }),
+    startServer({ env: { SEARCH_RATE_LIMIT: '3' } }),
     launchBrowser(),
   ]);
   await seedCatalog(server);

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, loginThroughApi, newPage } from '../src/browser.ts';
-import { ADMIN, startServer, type TestServer } from '../src/server.ts';
+import { ADMIN, startServer, type TestServer, setSettings } from '../src/server.ts';
 
 let server: TestServer;
 let browser: Browser;
@@ -47,7 +47,7 @@ describe('the application shell', () => {
     await page.getByRole('heading', { name: 'Create a new account' }).waitFor();
     await context.close();
 
-    await server.app.services.settings.set({ 'registration.disable': true });
+    await setSettings(server, { 'registration.disable': true });
     try {
       const closed = await newPage(browser);
       await closed.page.goto(server.url);
@@ -57,7 +57,7 @@ describe('the application shell', () => {
       ).toBe(0);
       await closed.context.close();
     } finally {
-      await server.app.services.settings.set({ 'registration.disable': false });
+      await setSettings(server, { 'registration.disable': false });
     }
   });
 
@@ -160,14 +160,14 @@ describe('the application shell', () => {
   });
 
   it('shows the login page as the homepage of a private site, to guests only', async () => {
-    await server.app.services.settings.set({ 'homepage.type': 'login' });
+    await setSettings(server, { 'homepage.type': 'login' });
     try {
       const { page, context } = await newPage(browser);
       await page.goto(server.url);
       await page.getByRole('heading', { name: 'Sign in to your account' }).waitFor();
       await context.close();
     } finally {
-      await server.app.services.settings.set({ 'homepage.type': 'channel' });
+      await setSettings(server, { 'homepage.type': 'channel' });
     }
   });
 });

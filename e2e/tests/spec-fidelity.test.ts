@@ -9,7 +9,12 @@ import {
 } from '../../server/test/helpers/siteverify.ts';
 import { launchBrowser, loginThroughApi, newPage } from '../src/browser.ts';
 import { acceptCookies, seedCatalog } from '../src/catalog.ts';
-import { startServer, type TestServer } from '../src/server.ts';
+import {
+  startServer,
+  type TestServer,
+  setSettings,
+  withoutGuestPermission,
+} from '../src/server.ts';
 
 let server: TestServer;
 let browser: Browser;
@@ -19,7 +24,13 @@ let counter = 0;
 beforeAll(async () => {
   siteverify = await startFakeSiteverify();
   [server, browser] = await Promise.all([
-    startServer({ overrides: { recaptchaVerifyUrl: siteverify.url } }),
+    startServer({
+      env: { RECAPTCHA_VERIFY_URL: siteverify.url },
+      inProcess: {
+        reason:
+          'not yet moved: on the built server a footer menu and a web font saved through the admin API did not show on the next page (not yet looked into); its reCAPTCHA test ran on a build older than RECAPTCHA_VERIFY_URL',
+      },
+    }),
     launchBrowser(),
   ]);
   await seedCatalog(server);
@@ -110,7 +121,7 @@ describe('menus lead only to pages that exist', () => {
     };
     // In place of the default footer menu (the first menu of a position is the one shown).
     const others = menus.filter((menu) => !menu.positions.includes('footer'));
-    await server.app.services.settings.set({ menus: [...others, footer] });
+    await setSettings(server, { menus: [...others, footer] });
     try {
       const { page, context } = await newPage(browser);
       await page.goto(server.url);
@@ -122,7 +133,7 @@ describe('menus lead only to pages that exist', () => {
       ]);
       await context.close();
     } finally {
-      await server.app.services.settings.set({ menus });
+      await setSettings(server, { menus });
     }
   });
 });
@@ -134,7 +145,7 @@ describe('the route guard on a billing site', () => {
       description: 'No music until they pick a plan.',
       permissions: [],
     });
-    await server.app.services.settings.set({ 'billing.enable': true });
+    await setSettings(server, { 'billing.enable': true });
     try {
       const { page, context } = await listener({ roleNames: ['unsubscribed-browsers'] });
       await page.goto(`${server.url}/library/songs`);
@@ -142,7 +153,7 @@ describe('the route guard on a billing site', () => {
       expect(new URL(page.url()).pathname).toBe('/pricing');
       await context.close();
     } finally {
-      await server.app.services.settings.set({ 'billing.enable': false });
+      await setSettings(server, { 'billing.enable': false });
     }
     // Billing off, the same refusal is the not-found page.
     const { page, context } = await listener({ roleNames: ['unsubscribed-browsers'] });
@@ -154,25 +165,7 @@ describe('the route guard on a billing site', () => {
 
 describe('a guest refused by a page query', () => {
   it('goes to log in and comes back there afterwards', async () => {
-    const { db } = server.app.services.database;
-    const guestRole = await db
-      .selectFrom('roles')
-      .select('id')
-      .where('is_guest', '=', 1)
-      .executeTakeFirstOrThrow();
-    const usersView = await db
-      .selectFrom('permissions')
-      .select('id')
-      .where('name', '=', 'users.view')
-      .executeTakeFirstOrThrow();
-    await db
-      .deleteFrom('permission_grants')
-      .where('grantee_type', '=', 'role')
-      .where('grantee_id', '=', guestRole.id)
-      .where('permission_id', '=', usersView.id)
-      .execute();
-    server.app.services.guestRole.clear();
-    try {
+    await withoutGuestPermission(server, 'users.view', async () => {
       const { page, context } = await newPage(browser);
       await page.goto(`${server.url}/user/1/admin`);
       await page.getByRole('heading', { name: 'Sign in to your account' }).waitFor();
@@ -181,18 +174,7 @@ describe('a guest refused by a page query', () => {
       expect(url.searchParams.get('redirect')).toBe('/user/1/admin');
       expect(await page.getByRole('button', { name: 'Try again' }).count()).toBe(0);
       await context.close();
-    } finally {
-      await db
-        .insertInto('permission_grants')
-        .values({
-          permission_id: usersView.id,
-          grantee_type: 'role',
-          grantee_id: guestRole.id,
-          restrictions: '[]',
-        })
-        .execute();
-      server.app.services.guestRole.clear();
-    }
+    });
   });
 });
 
@@ -210,7 +192,7 @@ describe('registration with a human check', () => {
   }
 
   it('calls recaptcha/verify before registering and refuses a bot with the spec line', async () => {
-    await server.app.services.settings.set(RECAPTCHA_SETTINGS);
+    await setSettings(server, RECAPTCHA_SETTINGS);
     try {
       const { page, context } = await newPage(browser);
       await fakeRecaptcha(page, ['token-of-a-bot', HUMAN_TOKEN, HUMAN_TOKEN]);
@@ -239,14 +221,14 @@ describe('registration with a human check', () => {
       expect(siteverify.calls.filter((c) => c.response === HUMAN_TOKEN)).toHaveLength(2);
       await context.close();
     } finally {
-      await server.app.services.settings.set({ 'recaptcha.enable': {} });
+      await setSettings(server, { 'recaptcha.enable': {} });
     }
   });
 });
 
 describe('homepage and landing settings', () => {
   it('shows the registration page as the homepage when set to register', async () => {
-    await server.app.services.settings.set({ 'homepage.type': 'register' });
+    await setSettings(server, { 'homepage.type': 'register' });
     try {
       const { page, context } = await newPage(browser);
       await page.goto(server.url);
@@ -254,7 +236,7 @@ describe('homepage and landing settings', () => {
       expect(new URL(page.url()).pathname).toBe('/');
       await context.close();
     } finally {
-      await server.app.services.settings.set({ 'homepage.type': 'channel' });
+      await setSettings(server, { 'homepage.type': 'channel' });
     }
   });
 
@@ -274,7 +256,7 @@ describe('homepage and landing settings', () => {
   });
 
   it('prefills the login form of a demo site with random demo credentials', async () => {
-    await server.app.services.settings.set({ 'site.demo': true });
+    await setSettings(server, { 'site.demo': true });
     try {
       const { page, context } = await newPage(browser);
       await page.goto(`${server.url}/login`);
@@ -284,7 +266,7 @@ describe('homepage and landing settings', () => {
       await page.getByRole('button', { name: 'Account menu' }).waitFor();
       await context.close();
     } finally {
-      await server.app.services.settings.set({ 'site.demo': false });
+      await setSettings(server, { 'site.demo': false });
     }
   });
 });
@@ -398,7 +380,7 @@ describe('design-system pieces a listener meets', () => {
   });
 
   it('loads the configured web font by family and weights with display swap', async () => {
-    await server.app.services.settings.set({
+    await setSettings(server, {
       'fonts.family': 'Open Sans',
       'fonts.weights': [400, 700],
       'fonts.provider_url': '/fonts',
@@ -417,7 +399,7 @@ describe('design-system pieces a listener meets', () => {
       ).toContain('Open Sans');
       await context.close();
     } finally {
-      await server.app.services.settings.set({ 'fonts.family': null, 'fonts.provider_url': null });
+      await setSettings(server, { 'fonts.family': null, 'fonts.provider_url': null });
     }
   });
 });

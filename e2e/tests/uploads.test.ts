@@ -8,7 +8,7 @@ import { MB, TUS_UPLOAD_PATH } from '@backbeat/common';
 import { seriousAccessibilityProblems } from '../src/axe.ts';
 import { launchBrowser, loginThroughApi, newPage } from '../src/browser.ts';
 import { acceptCookies } from '../src/catalog.ts';
-import { ADMIN, startServer, type TestServer } from '../src/server.ts';
+import { ADMIN, startServer, type TestServer, setSettings } from '../src/server.ts';
 import { taggedMp3 } from '../../server/test/helpers/tagged-audio.ts';
 import { startS3, type TestS3 } from '../../server/test/helpers/s3-server.ts';
 
@@ -31,23 +31,26 @@ beforeAll(async () => {
   files = mkdtempSync(join(tmpdir(), 'backbeat-upload-files-'));
   [server, browser] = await Promise.all([
     startServer({
-      configure: (app) => {
-        app.addHook('onRequest', async (request, reply) => {
-          if (!request.url.startsWith(`${TUS_UPLOAD_PATH}/`)) return;
-          if (request.method === 'DELETE') terminated.push(request.url);
-          if (request.method !== 'PATCH') return;
-          if (chunkDelayMs) await new Promise((resolve) => setTimeout(resolve, chunkDelayMs));
-          const offset = Number(request.headers['upload-offset']);
-          if (stallFrom !== null && offset >= stallFrom) {
-            refused += 1;
-            return reply.code(503).send({ message: 'Storage is busy.' });
-          }
-          patches.push({
-            offset,
-            length: Number(request.headers['content-length'] ?? 0),
-            afterReload: reloaded,
+      inProcess: {
+        reason: 'hooks on the tus PATCH requests count, delay and refuse chunks',
+        configure: (app) => {
+          app.addHook('onRequest', async (request, reply) => {
+            if (!request.url.startsWith(`${TUS_UPLOAD_PATH}/`)) return;
+            if (request.method === 'DELETE') terminated.push(request.url);
+            if (request.method !== 'PATCH') return;
+            if (chunkDelayMs) await new Promise((resolve) => setTimeout(resolve, chunkDelayMs));
+            const offset = Number(request.headers['upload-offset']);
+            if (stallFrom !== null && offset >= stallFrom) {
+              refused += 1;
+              return reply.code(503).send({ message: 'Storage is busy.' });
+            }
+            patches.push({
+              offset,
+              length: Number(request.headers['content-length'] ?? 0),
+              afterReload: reloaded,
+            });
           });
-        });
+        },
       },
     }),
     launchBrowser(),
@@ -220,7 +223,7 @@ describe('the upload panel', () => {
   }, 60_000);
 
   it('refuses a blocked type and an over-size file with the spec messages', async () => {
-    await server.app.services.settings.set({ 'uploads.max_size': MB });
+    await setSettings(server, { 'uploads.max_size': MB });
     try {
       const { context, page } = await openUploadPage(server);
       await chooseFiles(
@@ -246,12 +249,12 @@ describe('the upload panel', () => {
       expect(await seriousAccessibilityProblems(page)).toEqual([]);
       await context.close();
     } finally {
-      await server.app.services.settings.set({ 'uploads.max_size': 2 * 1024 * MB });
+      await setSettings(server, { 'uploads.max_size': 2 * 1024 * MB });
     }
   }, 60_000);
 
   it('resumes a chunked upload from the server offset after a reload', async () => {
-    await server.app.services.settings.set({ 'uploads.chunk_size': MB });
+    await setSettings(server, { 'uploads.chunk_size': MB });
     try {
       const size = 12 * MB;
       const bytes = randomBytes(size);
@@ -293,14 +296,14 @@ describe('the upload panel', () => {
       await context.close();
     } finally {
       stallFrom = null;
-      await server.app.services.settings.set({ 'uploads.chunk_size': 5 * MB });
+      await setSettings(server, { 'uploads.chunk_size': 5 * MB });
     }
   }, 60_000);
 });
 
 describe('the upload controls', () => {
   it('pauses, resumes, cancels and retries from the keyboard, keeping focus in place', async () => {
-    await server.app.services.settings.set({ 'uploads.chunk_size': MB });
+    await setSettings(server, { 'uploads.chunk_size': MB });
     chunkDelayMs = 150;
     try {
       const { context, page, errors } = await openUploadPage(server);
@@ -346,7 +349,7 @@ describe('the upload controls', () => {
       await context.close();
     } finally {
       chunkDelayMs = 0;
-      await server.app.services.settings.set({ 'uploads.chunk_size': 5 * MB });
+      await setSettings(server, { 'uploads.chunk_size': 5 * MB });
     }
   }, 60_000);
 });
@@ -356,8 +359,11 @@ describe('the upload panel on S3 storage (s3rver)', () => {
   let onS3: TestServer;
   beforeAll(async () => {
     s3 = await startS3();
-    onS3 = await startServer({ env: s3.env });
-    await onS3.app.services.settings.set({ 'uploads.s3_direct_upload': true });
+    onS3 = await startServer({
+      env: s3.env,
+      inProcess: { reason: 'not yet moved: not run on the built server yet' },
+    });
+    await setSettings(onS3, { 'uploads.s3_direct_upload': true });
   });
   afterAll(async () => {
     await onS3?.close();

@@ -1,21 +1,30 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  deliverMailTo,
+  mailSettingsFor,
   linkIn,
   startMailbox,
   type Mailbox,
 } from '../../server/test/helpers/mailbox.ts';
 import { launchBrowser, loginThroughApi, newPage } from '../src/browser.ts';
-import { startServer, type TestServer } from '../src/server.ts';
+import { setSettings, startServer, type TestServer } from '../src/server.ts';
 
 let server: TestServer;
 let browser: Browser;
 let mailbox: Mailbox;
 
 beforeAll(async () => {
-  [server, browser, mailbox] = await Promise.all([startServer(), launchBrowser(), startMailbox()]);
-  await deliverMailTo(server.app, mailbox);
+  [server, browser, mailbox] = await Promise.all([
+    startServer({
+      inProcess: {
+        reason:
+          'not yet moved: on the built server the invitation made through the services did not show live (1 of 3 failed)',
+      },
+    }),
+    launchBrowser(),
+    startMailbox(),
+  ]);
+  await setSettings(server, mailSettingsFor(mailbox));
 });
 afterAll(async () => {
   await browser?.close();

@@ -12,6 +12,11 @@ const flag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+const oauthEndpointsSchema = z.record(
+  z.string(),
+  z.strictObject({ authorize: z.url(), token: z.url(), profile: z.url() }),
+);
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
   HOST: z.string().default('0.0.0.0'),
@@ -73,6 +78,33 @@ const envSchema = z.object({
   PAYPAL_API_BASE: z.url().default('https://api-m.paypal.com'),
   /** Library folders registered (and rescanned) at start, colon- or comma-separated (issue 18). */
   MUSIC_FOLDERS: z.string().default(''),
+  /**
+   * Other addresses for a social sign-in provider's endpoints, as JSON (a self-hosted or
+   * stand-in provider): {"google":{"authorize":"…","token":"…","profile":"…"}}.
+   */
+  OAUTH_ENDPOINTS: z
+    .string()
+    .optional()
+    .transform((text, context) => {
+      if (!text) return {};
+      let value: unknown;
+      try {
+        value = JSON.parse(text);
+      } catch {
+        context.addIssue({ code: 'custom', message: 'OAUTH_ENDPOINTS must be JSON' });
+        return z.NEVER;
+      }
+      const parsed = oauthEndpointsSchema.safeParse(value);
+      if (parsed.success) return parsed.data;
+      for (const issue of parsed.error.issues)
+        context.addIssue({
+          code: 'custom',
+          message: `OAUTH_ENDPOINTS.${issue.path.join('.')}: ${issue.message}`,
+        });
+      return z.NEVER;
+    }),
+  /** Where reCAPTCHA tokens are verified (Google's siteverify unless set). */
+  RECAPTCHA_VERIFY_URL: z.url().default('https://www.google.com/recaptcha/api/siteverify'),
 });
 
 /** `MUSIC_FOLDERS`: commas anywhere; colons too, except on Windows (drive letters). */
@@ -255,8 +287,8 @@ export function loadConfig(
     rememberLifetimeDays: e.REMEMBER_LIFETIME_DAYS,
     admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD ?? null },
     storage: storageConfigOf(e),
-    oauthEndpoints: {},
-    recaptchaVerifyUrl: 'https://www.google.com/recaptcha/api/siteverify',
+    oauthEndpoints: e.OAUTH_ENDPOINTS,
+    recaptchaVerifyUrl: e.RECAPTCHA_VERIFY_URL,
     allowPrivatePushEndpoints: false,
     billing: billingConfigOf(e),
     musicFolders: musicFoldersOf(e.MUSIC_FOLDERS),

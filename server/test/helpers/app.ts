@@ -9,6 +9,7 @@ import type { DatabaseHandle } from '../../src/db/database.ts';
 import { migrateToLatest } from '../../src/db/migrations/index.ts';
 import { seed } from '../../src/seed/index.ts';
 import { checkAnswersAgainstContracts } from './conformance.ts';
+import { startBuiltServer, type BuiltServer } from './built-server.ts';
 import { createTestDatabase } from './database.ts';
 
 export interface TestAppOptions {
@@ -20,6 +21,12 @@ export interface TestAppOptions {
   instrument?: (app: FastifyInstance) => void | Promise<void>;
   /** Registers test-only routes or hooks before the app is sealed. */
   configure?: (app: FastifyInstance) => void | Promise<void>;
+  /**
+   * Also starts the built server (server/dist/main.js, as `npm start` does) on the same
+   * database and storage, with the same env: `url` is its address (issue 37.3). The app here
+   * then only seeds and reads; it listens nowhere.
+   */
+  builtServer?: boolean;
 }
 
 export interface TestApp {
@@ -28,6 +35,8 @@ export interface TestApp {
   database: DatabaseHandle;
   /** The seeded admin account (it holds the `admin` permission). */
   admin: { email: string; password: string };
+  /** The built server's address, with `builtServer`. */
+  url: string | null;
   close(): Promise<void>;
 }
 
@@ -38,26 +47,28 @@ export interface TestApp {
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const directory = await mkdtemp(join(tmpdir(), 'backbeat-test-'));
   const testDatabase = await createTestDatabase(directory);
+  const env: Record<string, string> = {
+    APP_KEY: randomBytes(32).toString('base64url'),
+    STORAGE_PATH: directory,
+    // No built SPA here, so the page is the server's fallback template.
+    WEB_DIST_PATH: join(directory, 'web-dist'),
+    LOG_LEVEL: 'silent',
+    ADMIN_EMAIL: 'admin@backbeat.test',
+    ADMIN_PASSWORD: randomBytes(12).toString('base64url'),
+    // Test files share one Redis: each app's jobs stay on queues of its own.
+    JOB_QUEUE_PREFIX: `backbeat-test:${randomBytes(6).toString('hex')}`,
+    ...options.env,
+  };
   const config = loadConfig(
-    {
-      NODE_ENV: 'test',
-      APP_KEY: randomBytes(32).toString('base64url'),
-      STORAGE_PATH: directory,
-      // No built SPA here, so the page is the server's fallback template.
-      WEB_DIST_PATH: join(directory, 'web-dist'),
-      LOG_LEVEL: 'silent',
-      ADMIN_EMAIL: 'admin@backbeat.test',
-      ADMIN_PASSWORD: randomBytes(12).toString('base64url'),
-      // Test files share one Redis: each app's jobs stay on queues of its own.
-      JOB_QUEUE_PREFIX: `backbeat-test:${randomBytes(6).toString('hex')}`,
-      ...options.env,
-    },
+    { NODE_ENV: 'test', ...env },
     { database: testDatabase.config, ...options.overrides },
   );
 
   const database = testDatabase.open();
   let app: FastifyInstance | undefined;
+  let built: BuiltServer | undefined;
   const close = async () => {
+    await built?.close();
     await app?.close();
     await database.destroy();
     await testDatabase.drop();
@@ -77,10 +88,19 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     });
     await seed(app.services, config);
     await app.ready();
+    if (options.builtServer) {
+      // The test seeds its own catalog: the built server skips the demo one.
+      await app.services.settings.set({ 'demo_catalog.seeded': true });
+      const where = testDatabase.config;
+      built = await startBuiltServer({
+        ...env,
+        ...(where.driver === 'postgres' ? { DATABASE_URL: where.url } : {}),
+      });
+    }
   } catch (error) {
     await close();
     throw error;
   }
   const admin = { email: config.admin.email, password: config.admin.password ?? '' };
-  return { app, config, database, admin, close };
+  return { app, config, database, admin, url: built?.url ?? null, close };
 }

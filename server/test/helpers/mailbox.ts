@@ -168,14 +168,19 @@ export async function startMailbox(): Promise<Mailbox> {
   };
 }
 
-/** Points the app's mailer at the mailbox, as an admin would in the mail settings. */
-export async function deliverMailTo(app: FastifyInstance, mailbox: Mailbox): Promise<void> {
-  await app.services.settings.set({
+/** The mail settings an admin would save to send to the mailbox. */
+export function mailSettingsFor(mailbox: Mailbox) {
+  return {
     'mail.driver': 'smtp',
     'mail.smtp_host': '127.0.0.1',
     'mail.smtp_port': mailbox.port,
     'mail.smtp_encryption': 'none',
-  });
+  } as const;
+}
+
+/** Points the app's mailer at the mailbox, as an admin would in the mail settings. */
+export async function deliverMailTo(app: FastifyInstance, mailbox: Mailbox): Promise<void> {
+  await app.services.settings.set(mailSettingsFor(mailbox));
 }
 
 /** The six-digit verification code in a verification email's subject. */

@@ -46,11 +46,9 @@ const SubsonicJs = createRequire(import.meta.url)('subsonicjs') as new (
 ) => SubsonicJs;
 
 beforeAll(async () => {
-  test = await createTestApp();
+  test = await createTestApp({ builtServer: true });
   await seedSmallCatalog(test.app);
-  await test.app.listen({ host: '127.0.0.1', port: 0 });
-  const address = test.app.server.address();
-  url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  url = test.url!;
   const listener = await signedInUser(test.app, { name: 'Folder Browser' });
   email = listener.email;
   const created = await listener.browser.post('/api/v1/account/app-passwords', { name: 'DSub' });

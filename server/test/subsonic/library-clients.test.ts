@@ -115,15 +115,13 @@ beforeAll(async () => {
     await libraryMp3({ title: 'Loose', artist: 'Drifter' }, { seed, seconds: 1 }),
   );
 
-  test = await createTestApp();
+  test = await createTestApp({ builtServer: true });
   const admin = await openBrowser(test.app);
   await admin.login(test.admin.email, test.admin.password);
   const added = await admin.post('/api/v1/admin/library-folders', { path: root });
   expect(added.statusCode, added.body).toBe(201);
   await test.app.services.jobs.idle();
-  await test.app.listen({ host: '127.0.0.1', port: 0 });
-  const address = test.app.server.address();
-  url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  url = test.url!;
   const listener = await signedInUser(test.app, { name: 'Library Browser' });
   email = listener.email;
   const created = await listener.browser.post('/api/v1/account/app-passwords', { name: 'DSub' });

@@ -15,11 +15,9 @@ let api: SubsonicAPI;
 let uploaded: { id: number };
 
 beforeAll(async () => {
-  test = await createTestApp({ env: { APP_URL: 'https://music.example' } });
+  test = await createTestApp({ env: { APP_URL: 'https://music.example' }, builtServer: true });
   await seedSmallCatalog(test.app);
-  await test.app.listen({ host: '127.0.0.1', port: 0 });
-  const address = test.app.server.address();
-  url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  url = test.url!;
   const account = await signedInUser(test.app);
   const { plainTextToken } = await test.app.services.accessTokens.create(account.id, 'app');
   api = new SubsonicAPI({ url, auth: { apiKey: plainTextToken } });

@@ -16,11 +16,9 @@ let listener: Awaited<ReturnType<typeof signedInUser>>;
 let appPassword: string;
 
 beforeAll(async () => {
-  test = await createTestApp();
+  test = await createTestApp({ builtServer: true });
   await seedSmallCatalog(test.app);
-  await test.app.listen({ host: '127.0.0.1', port: 0 });
-  const address = test.app.server.address();
-  url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  url = test.url!;
   listener = await signedInUser(test.app, { name: 'Sam Subsonic' });
   const created = await listener.browser.post('/api/v1/account/app-passwords', { name: 'DSub' });
   expect(created.statusCode).toBe(201);

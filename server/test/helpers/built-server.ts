@@ -1,0 +1,155 @@
+/**
+ * The built server (server/dist/main.js) in a process of its own, started as `npm start` and
+ * the README's "Running in production" start it: `node <node-flags.json flags> main.js` with
+ * the environment node-flags.json adds, on a real socket (issue 37.3). Tests that run it find
+ * a bundling or launcher fault that tests of the TypeScript sources cannot.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join, resolve } from 'node:path';
+import { XSRF_COOKIE, XSRF_HEADER } from '@backbeat/common';
+import { root, serverNode } from '../../../scripts/lib.mjs';
+
+export interface BuiltServer {
+  url: string;
+  /** The server's stdout and stderr so far (the last 64 kB). */
+  output(): string;
+  close(): Promise<void>;
+}
+
+export interface BuiltServerOptions {
+  /** The folder holding main.js; default SERVER_DIST_PATH or server/dist, as build.mjs writes. */
+  distPath?: string;
+  /** How long to wait for /health/ready (ms). */
+  readyTimeoutMs?: number;
+}
+
+const OUTPUT_LIMIT = 64 * 1024;
+// Only what a process needs to run at all; the test run's own variables (VITEST, NODE_OPTIONS,
+// TEST_DATABASE_URL…) are not the server's business.
+const PASSED_THROUGH = ['PATH', 'HOME', 'TMPDIR', 'LANG', 'TZ'];
+
+/** A port no one listens on right now. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolvePort(port));
+    });
+  });
+}
+
+/**
+ * Starts the built server with `env` (its configuration: STORAGE_PATH, APP_KEY, …) on a free
+ * port of 127.0.0.1 and settles once /health/ready answers 200. When it exits or is not ready
+ * in time, rejects with what it printed.
+ */
+export async function startBuiltServer(
+  env: Record<string, string>,
+  options: BuiltServerOptions = {},
+): Promise<BuiltServer> {
+  const distPath = resolve(
+    options.distPath ?? process.env.SERVER_DIST_PATH ?? join(root, 'server/dist'),
+  );
+  if (!existsSync(join(distPath, 'main.js')))
+    throw new Error(`The built server is missing in ${distPath}: run npm run build first.`);
+  const { flags, env: withNodeEnv } = serverNode();
+  const port = await freePort();
+  const own: Record<string, string> = {};
+  for (const name of PASSED_THROUGH) {
+    const value = process.env[name];
+    if (value !== undefined) own[name] = value;
+  }
+  const child = spawn(process.execPath, [...flags, join(distPath, 'main.js')], {
+    cwd: root,
+    env: withNodeEnv({ ...own, ...env, HOST: '127.0.0.1', PORT: String(port) }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString('utf8')).slice(-OUTPUT_LIMIT);
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  const exited = new Promise<string>((resolveExit) =>
+    child.once('exit', (code, signal) => resolveExit(`exited (${signal ?? code})`)),
+  );
+  const url = `http://127.0.0.1:${port}`;
+  const failure = await waitUntilReady(url, exited, options.readyTimeoutMs ?? 30_000);
+  if (failure) {
+    await stop(child);
+    throw new Error(`The built server ${failure} before it was ready. Its output:\n${output}`);
+  }
+  return { url, output: () => output, close: () => stop(child) };
+}
+
+/** Polls /health/ready; the reason it never answered 200, or null once it has. */
+async function waitUntilReady(
+  url: string,
+  exited: Promise<string>,
+  timeoutMs: number,
+): Promise<string | null> {
+  let exit: string | null = null;
+  void exited.then((reason) => (exit = reason));
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (exit) return exit;
+    try {
+      const response = await fetch(`${url}/health/ready`);
+      if (response.status === 200) return null;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolveWait) => setTimeout(resolveWait, 50));
+  }
+  return exit ?? `was not ready within ${timeoutMs} ms`;
+}
+
+/** SIGTERM (the server's own shutdown), SIGKILL if it is still there after 10 s. */
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const gone = new Promise<void>((resolveExit) => child.once('exit', () => resolveExit()));
+  child.kill('SIGTERM');
+  const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await gone;
+  clearTimeout(force);
+}
+
+export interface HttpSession {
+  /** A request with the session's cookies (and the XSRF header on a state-changing one). */
+  request(method: string, path: string, body?: unknown): Promise<Response>;
+}
+
+/** Signs in over HTTP as a browser does (XSRF cookie first, then /auth/login). */
+export async function signIn(
+  url: string,
+  credentials: { email: string; password: string },
+): Promise<HttpSession> {
+  const cookies = new Map<string, string>();
+  const send = async (method: string, path: string, body?: unknown) => {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (cookies.size) headers.cookie = [...cookies].map(([n, v]) => `${n}=${v}`).join('; ');
+    const xsrf = cookies.get(XSRF_COOKIE);
+    if (method !== 'GET' && xsrf) headers[XSRF_HEADER] = decodeURIComponent(xsrf);
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const response = await fetch(`${url}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = ''] = line.split(';');
+      const at = pair.indexOf('=');
+      cookies.set(pair.slice(0, at).trim(), pair.slice(at + 1).trim());
+    }
+    return response;
+  };
+  await send('GET', '/');
+  const login = await send('POST', '/auth/login', { ...credentials, remember: true });
+  if (!login.ok) throw new Error(`Sign-in failed: ${login.status} ${await login.text()}`);
+  return { request: send };
+}
