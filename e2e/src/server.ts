@@ -147,6 +147,19 @@ export async function setSettings(
   await adminCall(server, 'PUT', '/api/v1/admin/settings', values);
 }
 
+/**
+ * A setting as stored now. The test process's settings service is another instance of the
+ * app: it caches values for up to 10 s and is not told when the server under test saves
+ * (that relay goes through Redis), so it forgets its cache before reading.
+ */
+export async function storedSetting<K extends keyof SettingValues>(
+  server: TestServer,
+  name: K,
+): Promise<SettingValues[K]> {
+  server.app.services.settings.forgetCached();
+  return server.app.services.settings.get(name);
+}
+
 /** Replaces a user's roles (by name) through the admin API, so the server forgets the old ones. */
 export async function setUserRoles(
   server: TestServer,

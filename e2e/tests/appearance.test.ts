@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-cor
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, loginThroughApi, newPage } from '../src/browser.ts';
 import { acceptCookies } from '../src/catalog.ts';
-import { ADMIN, startServer, type TestServer } from '../src/server.ts';
+import { ADMIN, startServer, storedSetting, type TestServer } from '../src/server.ts';
 
 /*
  * The appearance editor (issue 14) as an admin uses it: every change shows in the framed site
@@ -116,7 +116,7 @@ describe('the appearance editor', () => {
       .poll(async () => (await sidebarLinks.allTextContents()).map((t) => t.trim()))
       .toEqual(expect.arrayContaining([before[1], before[0]]));
     await save(page);
-    const menus = await server.app.services.settings.get('menus');
+    const menus = await storedSetting(server, 'menus');
     expect(menus[0]!.items.slice(0, 2).map((item) => item.label)).toEqual([before[1], before[0]]);
     await context.close();
   });
@@ -190,9 +190,7 @@ describe('the appearance editor', () => {
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('The headline is required.').waitFor();
     await page.getByText('Nothing was saved: 1 field needs a change.').waitFor();
-    expect((await server.app.services.settings.get('landing')).headline).toBe(
-      'Zq Sounds of the harbour',
-    );
+    expect((await storedSetting(server, 'landing')).headline).toBe('Zq Sounds of the harbour');
     await context.close();
   });
 });

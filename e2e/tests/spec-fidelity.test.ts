@@ -13,6 +13,7 @@ import {
   startServer,
   type TestServer,
   setSettings,
+  storedSetting,
   withoutGuestPermission,
 } from '../src/server.ts';
 
@@ -108,7 +109,7 @@ describe('menus lead only to pages that exist', () => {
   }, 120_000);
 
   it('skips stored menu links to pages the app does not have yet', async () => {
-    const menus = await server.app.services.settings.get('menus');
+    const menus = await storedSetting(server, 'menus');
     const footer: Menu = {
       id: 'old-footer',
       name: 'Footer',
