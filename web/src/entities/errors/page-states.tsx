@@ -53,7 +53,7 @@ export function QueryError({ error, retry }: { error: unknown; retry: () => void
 export function PageSkeleton({ round = false }: { round?: boolean }) {
   const trans = useTrans();
   return (
-    <div aria-busy="true" aria-label={trans('Loading')} className="px-4 py-6 md:px-8">
+    <div role="status" aria-busy="true" aria-label={trans('Loading')} className="px-4 py-6 md:px-8">
       <div className="flex flex-col items-center gap-6 md:flex-row md:items-end">
         <Skeleton className={round ? 'size-44 rounded-full md:size-56' : 'size-44 md:size-56'} />
         <div className="flex w-full flex-col gap-3">

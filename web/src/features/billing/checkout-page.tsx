@@ -39,7 +39,12 @@ export function CheckoutPage() {
   if (isSubscribed(user)) return <Navigate to="/billing" replace />;
   if (products.isPending || gateways.isPending) {
     return (
-      <div aria-busy="true" aria-label={trans('Loading')} className="mx-auto w-full max-w-md p-6">
+      <div
+        role="status"
+        aria-busy="true"
+        aria-label={trans('Loading')}
+        className="mx-auto w-full max-w-md p-6"
+      >
         <Skeleton className="h-64 rounded-2xl" />
       </div>
     );

@@ -39,6 +39,7 @@ export function PricingPage() {
       </header>
       {products.isPending && (
         <div
+          role="status"
           aria-busy="true"
           aria-label={trans('Loading')}
           className="grid w-full max-w-5xl gap-6 md:grid-cols-3"

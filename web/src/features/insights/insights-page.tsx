@@ -140,7 +140,12 @@ function InsightsPage({ kind }: { kind: InsightsSubjectType }) {
         <RangePicker value={range.key} onChange={range.setKey} />
       </header>
       {!insights ? (
-        <div aria-busy="true" aria-label={trans('Loading')} className="flex flex-col gap-4">
+        <div
+          role="status"
+          aria-busy="true"
+          aria-label={trans('Loading')}
+          className="flex flex-col gap-4"
+        >
           <Skeleton className="h-24 w-full" />
           <Skeleton className="h-64 w-full" />
         </div>

@@ -148,7 +148,12 @@ function ResourceForm<Row extends ResourceRow>({
 function FormSkeleton() {
   const trans = useTrans();
   return (
-    <div aria-busy="true" aria-label={trans('Loading')} className="mx-auto max-w-xl px-4 py-6">
+    <div
+      role="status"
+      aria-busy="true"
+      aria-label={trans('Loading')}
+      className="mx-auto max-w-xl px-4 py-6"
+    >
       <Skeleton className="mb-6 h-8 w-1/2" />
       {Array.from({ length: 3 }, (_, i) => (
         <Skeleton key={i} className="mb-4 h-10 w-full" />

@@ -150,7 +150,12 @@ export function ResourceIndex<Row extends ResourceRow>(props: ResourceIndexProps
         )}
       </ResourceToolbar>
       {list.isPending ? (
-        <div aria-busy="true" aria-label={trans('Loading')} className="flex flex-col gap-2">
+        <div
+          role="status"
+          aria-busy="true"
+          aria-label={trans('Loading')}
+          className="flex flex-col gap-2"
+        >
           {Array.from({ length: 6 }, (_, i) => (
             <Skeleton key={i} className="h-10 w-full" />
           ))}

@@ -25,7 +25,12 @@ import { LoadMore } from '../../../ui/load-more.tsx';
 function ListSkeleton() {
   const trans = useTrans();
   return (
-    <div aria-busy="true" aria-label={trans('Loading')} className="flex flex-col gap-3">
+    <div
+      role="status"
+      aria-busy="true"
+      aria-label={trans('Loading')}
+      className="flex flex-col gap-3"
+    >
       {Array.from({ length: 8 }, (_, i) => (
         <Skeleton key={i} className="h-10 w-full" />
       ))}
