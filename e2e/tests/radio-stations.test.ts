@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { libraryMp3 } from '../../server/test/helpers/library-audio.ts';
 import { seriousAccessibilityProblems } from '../src/axe.ts';
@@ -46,14 +46,18 @@ async function listenerPage(viewport?: { width: number; height: number }) {
   return opened;
 }
 
+/** The sidebar's "Radio stations" link, as a listener or guest follows it. */
+const followRadioLink = (page: Page) =>
+  page
+    .getByRole('navigation', { name: 'Primary' })
+    .getByRole('link', { name: 'Radio stations' })
+    .click();
+
 describe('radio stations', () => {
   it('shows the empty state to a listener who follows the menu before any station exists', async () => {
     const { page, context, errors } = await listenerPage();
     await page.goto(server.url);
-    await page
-      .getByRole('navigation', { name: 'Primary' })
-      .getByRole('link', { name: 'Radio stations' })
-      .click();
+    await followRadioLink(page);
     await page.waitForURL(`${server.url}/radio-stations`);
     await page.getByRole('heading', { level: 1, name: 'Radio stations' }).waitFor();
     await page.getByText('No radio stations yet.').waitFor();
@@ -67,10 +71,7 @@ describe('radio stations', () => {
     const { page, context } = await newPage(browser);
     await acceptCookies(context, server.url);
     await page.goto(server.url);
-    await page
-      .getByRole('navigation', { name: 'Primary' })
-      .getByRole('link', { name: 'Radio stations' })
-      .click();
+    await followRadioLink(page);
     await page.waitForURL(/\/login\?redirect=%2Fradio-stations$/);
     await context.close();
   });
@@ -97,10 +98,7 @@ describe('radio stations', () => {
 
     const { page, context, errors } = await listenerPage();
     await page.goto(server.url);
-    await page
-      .getByRole('navigation', { name: 'Primary' })
-      .getByRole('link', { name: 'Radio stations' })
-      .click();
+    await followRadioLink(page);
     const list = page.getByRole('list', { name: 'Radio stations' });
     await list.getByText('Zr Night Air').waitFor();
     const listen = list.getByRole('link', { name: 'Listen to Zr Night Air' });
