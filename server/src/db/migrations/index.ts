@@ -123,12 +123,18 @@ async function runMigrations(db: Db, names: readonly string[]): Promise<string[]
   const takeTurn = async (trx: Db) => {
     if (postgres) await sql`select pg_advisory_xact_lock(${POSTGRES_LOCK})`.execute(trx);
   };
-  await db.transaction().execute(async (trx) => {
-    await takeTurn(trx);
-    await sql`create table if not exists ${table} (name varchar(255) not null primary key, timestamp varchar(255) not null)`.execute(
-      trx,
-    );
-  });
+  // Retried as the upgrade below is: a start that read no table yet while another created it
+  // and began its upgrade needs the write lock here too, and on SQLite waits that upgrade out.
+  await retriedWhileSqliteBusy(
+    () =>
+      db.transaction().execute(async (trx) => {
+        await takeTurn(trx);
+        await sql`create table if not exists ${table} (name varchar(255) not null primary key, timestamp varchar(255) not null)`.execute(
+          trx,
+        );
+      }),
+    12,
+  );
   // One transaction for every migration this start runs, each one's record included (issues
   // 35 and 39.4): a start killed or failing in the middle leaves the database as it was before
   // the start, never part-way through an upgrade that the code of neither version expects.
