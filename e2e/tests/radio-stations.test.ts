@@ -57,6 +57,12 @@ describe('radio stations', () => {
   it('shows the empty state to a listener who follows the menu before any station exists', async () => {
     const { page, context, errors } = await listenerPage();
     await page.goto(server.url);
+    // The link's icon is not in the shell's set: it is drawn once the page has settled.
+    await page
+      .getByRole('navigation', { name: 'Primary' })
+      .getByRole('link', { name: 'Radio stations' })
+      .locator('svg path')
+      .waitFor({ state: 'attached' });
     await followRadioLink(page);
     await page.waitForURL(`${server.url}/radio-stations`);
     await page.getByRole('heading', { level: 1, name: 'Radio stations' }).waitFor();

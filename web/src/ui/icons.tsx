@@ -29,8 +29,6 @@ const PATHS = {
     'M12 2C6.48 2 2 6.48 2 12s4.48 10 10 10 10-4.48 10-10S17.52 2 12 2zm-2 15-5-5 1.41-1.41L10 14.17l7.59-7.59L19 8l-9 9z',
   error:
     'M12 2C6.48 2 2 6.48 2 12s4.48 10 10 10 10-4.48 10-10S17.52 2 12 2zm1 15h-2v-2h2v2zm0-4h-2V7h2v6z',
-  language:
-    'M11.99 2C6.47 2 2 6.48 2 12s4.47 10 9.99 10C17.52 22 22 17.52 22 12S17.52 2 11.99 2zm6.93 6h-2.95a15.65 15.65 0 0 0-1.38-3.56A8.03 8.03 0 0 1 18.92 8zM12 4.04c.83 1.2 1.48 2.53 1.91 3.96h-3.82c.43-1.43 1.08-2.76 1.91-3.96zM4.26 14C4.1 13.36 4 12.69 4 12s.1-1.36.26-2h3.38c-.08.66-.14 1.32-.14 2s.06 1.34.14 2H4.26zm.82 2h2.95c.32 1.25.78 2.45 1.38 3.56A7.99 7.99 0 0 1 5.08 16zm2.95-8H5.08a7.99 7.99 0 0 1 4.33-3.56A15.65 15.65 0 0 0 8.03 8zM12 19.96c-.83-1.2-1.48-2.53-1.91-3.96h3.82c-.43 1.43-1.08 2.76-1.91 3.96zM14.34 14H9.66c-.09-.66-.16-1.32-.16-2s.07-1.35.16-2h4.68c.09.65.16 1.32.16 2s-.07 1.34-.16 2zm.25 5.56c.6-1.11 1.06-2.31 1.38-3.56h2.95a8.03 8.03 0 0 1-4.33 3.56zM16.36 14c.08-.66.14-1.32.14-2s-.06-1.34-.14-2h3.38c.16.64.26 1.31.26 2s-.1 1.36-.26 2h-3.38z',
   play: 'M8 5v14l11-7z',
   lock: 'M18 8h-1V6c0-2.76-2.24-5-5-5S7 3.24 7 6v2H6c-1.1 0-2 .9-2 2v10c0 1.1.9 2 2 2h12c1.1 0 2-.9 2-2V10c0-1.1-.9-2-2-2zm-6 9c-1.1 0-2-.9-2-2s.9-2 2-2 2 .9 2 2-.9 2-2 2zm3.1-9H8.9V6c0-1.71 1.39-3.1 3.1-3.1 1.71 0 3.1 1.39 3.1 3.1v2z',
   pause: 'M6 19h4V5H6v14zm8-14v14h4V5h-4z',
@@ -96,6 +94,7 @@ export const MORE_ICON_NAMES = [
   'upload',
   'folder',
   'refresh',
+  'language',
 ] as const satisfies readonly (keyof typeof MORE_PATHS)[];
 
 let more: Readonly<Record<string, string>> | null = null;
@@ -130,17 +129,23 @@ export function isIconName(name: string | null | undefined): name is IconName {
   );
 }
 
+/**
+ * `whenSettled`: an icon of the shell's menus, whose names admins choose, waits for the other
+ * icons the root loads once the page has settled rather than fetching them before the first
+ * page shows (issue 22's script budget): its box stays empty until then.
+ */
 export function Icon({
   name,
   size = 24,
+  whenSettled = false,
   ...props
-}: { name: IconName; size?: number } & SVGProps<SVGSVGElement>) {
+}: { name: IconName; size?: number; whenSettled?: boolean } & SVGProps<SVGSVGElement>) {
   const loaded = useSyncExternalStore(subscribe, loadedPaths, loadedPaths);
   // Until the other icons arrive, one of them is an empty box of its size.
   const path = (PATHS as Readonly<Record<string, string>>)[name] ?? loaded?.[name];
   useEffect(() => {
-    if (path === undefined) void loadMoreIcons();
-  }, [path]);
+    if (path === undefined && !whenSettled) void loadMoreIcons();
+  }, [path, whenSettled]);
   return (
     <svg
       viewBox="0 0 24 24"

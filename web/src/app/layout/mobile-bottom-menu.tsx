@@ -25,7 +25,7 @@ export function MobileBottomMenu() {
             )
           }
         >
-          {isIconName(item.icon) && <Icon name={item.icon} size={22} />}
+          {isIconName(item.icon) && <Icon name={item.icon} size={22} whenSettled />}
           {trans(item.label)}
         </MenuLink>
       ))}

@@ -39,7 +39,7 @@ function SidebarMenu({
             )
           }
         >
-          {isIconName(item.icon) && <Icon name={item.icon} size={20} />}
+          {isIconName(item.icon) && <Icon name={item.icon} size={20} whenSettled />}
           {trans(item.label)}
         </MenuLink>
       ))}

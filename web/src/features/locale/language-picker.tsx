@@ -25,7 +25,7 @@ export function LanguagePicker() {
 
   return (
     <label className="inline-flex items-center gap-2 text-sm text-fg-muted">
-      <Icon name="language" size={18} />
+      <Icon name="language" size={18} whenSettled />
       <span className="sr-only">{trans('Language')}</span>
       <select
         value={current}
