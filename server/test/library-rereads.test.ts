@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LibraryFolder, Lyric } from '@backbeat/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TAGS_VERSION } from '../src/modules/library-folders/scan.ts';
+import { TAGS_VERSION } from '../src/modules/library-folders/rereads.ts';
 import { signedInUser } from './helpers/accounts.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import type { Browser } from './helpers/client.ts';

@@ -5,11 +5,7 @@ import { processedImage } from '../../lib/image-upload.ts';
 import { libraryFileKey } from '../../storage/library-files.ts';
 import type { WriteBatch } from '../../db/database.ts';
 import type { Storage } from '../../storage/storage.ts';
-import type {
-  LibraryCatalog,
-  LibraryTrackFact,
-  LibraryTrackInput,
-} from '../catalog-writes/library.ts';
+import type { LibraryCatalog, LibraryTrackInput } from '../catalog-writes/library.ts';
 import {
   MAX_COVER_BYTES,
   coverBeside,
@@ -21,6 +17,7 @@ import {
   type FoundFile,
 } from './files.ts';
 import { readFileTags, type FileTags } from './file-tags.ts';
+import { TAGS_VERSION, readAgain, refreshed, sameFile } from './rereads.ts';
 import type { LibraryFileRow, LibraryFoldersRepository } from './repository.ts';
 
 export const UNREADABLE = 'The file could not be read.';
@@ -36,25 +33,6 @@ const READ_AHEAD = 8;
  * memory stays low (256 took 15 MB more at its peak for about 10% less CPU).
  */
 const BATCH_FILES = 64;
-/**
- * What each version of the scan's reading added, by version: a file whose row was written by
- * an older one is read once more though unchanged, and only the fields the versions since
- * added are written to its track (title, artists, album, genres and image stay as they are:
- * an admin may have edited them). Raise it with the fields it brings when the scan reads
- * something new. 1: disc, size, bit rate, bit depth and MusicBrainz id (migration 0030;
- * 0032 keeps rows read since then at 1).
- */
-export const TAGS_VERSIONS: Record<number, readonly LibraryTrackFact[]> = {
-  1: ['disc', 'file', 'musicbrainzId'],
-};
-/** The version of what a scan reads of a file (the newest of TAGS_VERSIONS). */
-export const TAGS_VERSION = Math.max(...Object.keys(TAGS_VERSIONS).map(Number));
-/** The fields the versions after `version` added. */
-export const fieldsSince = (version: number): LibraryTrackFact[] => [
-  ...new Set(
-    Object.entries(TAGS_VERSIONS).flatMap(([at, fields]) => (Number(at) > version ? fields : [])),
-  ),
-];
 /** Ids a query lists (PostgreSQL takes 65,535 parameters a statement). */
 const ID_CHUNK = 500;
 /** Files a scan added, changed or removed (or a tenth of the folder) that refresh statistics. */
@@ -98,30 +76,6 @@ const withoutExtension = (path: string) => {
   const name = path.slice(path.lastIndexOf('/') + 1);
   return name.replace(/\.[a-z0-9]{1,5}$/i, '') || name;
 };
-/**
- * Same size and modification time (to the millisecond: a time set back through a `Date`
- * may come back a hair under the whole millisecond it was).
- */
-const sameFile = (row: Pick<LibraryFileRow, 'size' | 'mtime_ms'>, file: FoundFile) =>
-  Number(row.size) === file.size && Math.abs(Number(row.mtime_ms) - file.mtimeMs) <= 1;
-/**
- * An unchanged file whose track is out of date all the same: read by an older version of the
- * scan, or its side-car `.lrc` added, changed or removed since. (A file that failed is tried
- * again only when it changes.)
- */
-const readAgain = (
-  row: Pick<LibraryFileRow, 'track_id' | 'error' | 'tags_version' | 'lyrics_stamp'>,
-  file: FoundFile,
-) =>
-  !!row.track_id &&
-  !row.error &&
-  (row.tags_version < TAGS_VERSION || row.lyrics_stamp !== file.lyricsStamp);
-/** What of an unchanged file's track readAgain writes: the newer fields, the lyrics. */
-const refreshed = (row: Pick<LibraryFileRow, 'tags_version' | 'lyrics_stamp'>, file: FoundFile) => [
-  ...fieldsSince(row.tags_version),
-  ...(row.lyrics_stamp !== file.lyricsStamp ? (['lyrics'] as const) : []),
-];
-
 /**
  * One scan of a folder (issue 18): walks it, skips files whose size and mtime did not change
  * (nothing is read), reads new and changed ones with the upload pipeline's analysis, knows a
@@ -439,8 +393,11 @@ export async function scanFolder(
         track_number: inputs[index]!.number,
         error: null,
         tags_version: TAGS_VERSION,
-        // Changed: measured again (its track was saved from its tags with nothing measured).
-        ...(save.read.unchanged ? {} : { analysed_at: null }),
+        // Changed: measured again (its track was saved from its tags with nothing measured);
+        // so is an unchanged file whose track was deleted meanwhile and made again.
+        ...(save.read.unchanged && result.trackId === save.row.track_id
+          ? {}
+          : { analysed_at: null }),
       });
     }
   }
