@@ -77,11 +77,7 @@ export async function startContainerSite(
     rmSync(directory, { recursive: true, force: true });
   };
   try {
-    const previous = process.env.TEST_DATABASE_URL;
-    process.env.TEST_DATABASE_URL = DATABASE_SERVER;
-    const database = await createTestDatabase(directory).finally(() => {
-      process.env.TEST_DATABASE_URL = previous;
-    });
+    const database = await createTestDatabase(directory, DATABASE_SERVER);
     cleanups.push(() => database.drop());
     const s3 = await startS3('backbeat');
     cleanups.push(() => s3.close());

@@ -23,11 +23,15 @@ async function withAdminClient<T>(url: string, run: (client: pg.Client) => Promi
 }
 
 /**
- * A fresh, empty database: an SQLite file in `directory`, or, when TEST_DATABASE_URL names a
- * PostgreSQL server, a new database with a random name on it (DESIGN §6).
+ * A fresh, empty database: an SQLite file in `directory`, or, when `server` (by default
+ * TEST_DATABASE_URL) names a PostgreSQL server, a new database with a random name on it
+ * (DESIGN §6).
  */
-export async function createTestDatabase(directory: string): Promise<TestDatabase> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
+export async function createTestDatabase(
+  directory: string,
+  server: string | undefined = process.env.TEST_DATABASE_URL,
+): Promise<TestDatabase> {
+  const serverUrl = server;
   if (!serverUrl) {
     const config = { driver: 'sqlite' as const, file: join(directory, 'database.sqlite') };
     return { config, open: () => openDatabase(config), drop: async () => {} };
