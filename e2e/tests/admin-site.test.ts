@@ -17,11 +17,7 @@ let browser: Browser;
 let mailbox: Mailbox;
 
 beforeAll(async () => {
-  [server, browser, mailbox] = await Promise.all([
-    startServer(),
-    launchBrowser(),
-    startMailbox(),
-  ]);
+  [server, browser, mailbox] = await Promise.all([startServer(), launchBrowser(), startMailbox()]);
   await setSettings(server, mailSettingsFor(mailbox));
 });
 afterAll(async () => {
