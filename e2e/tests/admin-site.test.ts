@@ -315,9 +315,10 @@ describe('API docs', () => {
       .locator('.opblock')
       .filter({ has: page.locator('[data-path="/api/v1/notifications"]') })
       .filter({ has: page.locator('.opblock-summary-method', { hasText: 'GET' }) });
-    // Swagger UI resolves an operation's part of the 2.9 MB document when it first opens: the
-    // click's own work took 7-9 s here with an idle machine, on the built server and in process
-    // alike, so under load it outlasts the 10 s an action is given by default.
+    // Swagger UI resolves an operation's part of the 2.9 MB document when it first opens, slow
+    // for OpenAPI 3.1 (swagger-api/swagger-ui#10748): the click's own work took 7-9 s here with
+    // an idle machine, on the built server and in process alike, so under load it outlasts the
+    // 10 s an action is given by default.
     await operation.locator('.opblock-summary').first().click({ timeout: 60_000 });
     await operation.getByRole('button', { name: 'Try it out' }).click();
     await operation.getByRole('button', { name: 'Execute' }).click();
