@@ -3,6 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { AppearanceSettings, AppearanceValues } from '@backbeat/common/admin/appearance';
+import { settingsUpdateSchema } from '@backbeat/common/admin/settings';
 import type { SettingValues } from '../../server/src/modules/settings/defaults.ts';
 import { buildApp } from '../../server/src/app.ts';
 import { loadConfig, type Config } from '../../server/src/config.ts';
@@ -138,13 +140,40 @@ async function adminCall(server: TestServer, method: string, path: string, body?
   return response.json() as Promise<unknown>;
 }
 
-/** Saves settings as an admin does, so the server's cached settings change at once. */
+/** The settings the admin settings screen saves; PUT /admin/settings drops any other name. */
+const ADMIN_SETTING_NAMES = new Set(Object.keys(settingsUpdateSchema.shape));
+
+/**
+ * Saves settings as an admin does, so the server's cached settings change at once. Only the
+ * settings screen's names: the admin API would drop another (menus, fonts) without a word, and
+ * the test would go on as if it were saved; those go through setAppearance.
+ */
 export async function setSettings(
   server: TestServer,
   values: Partial<SettingValues>,
 ): Promise<void> {
+  const unsaved = Object.keys(values).filter((name) => !ADMIN_SETTING_NAMES.has(name));
+  if (unsaved.length)
+    throw new Error(
+      `The admin settings API does not save ${unsaved.join(', ')}: use setAppearance for menus and fonts.`,
+    );
   if (!server.built) return server.app.services.settings.set(values);
   await adminCall(server, 'PUT', '/api/v1/admin/settings', values);
+}
+
+/**
+ * Changes what the appearance editor saves (menus, fonts, branding…) as the editor does: reads
+ * the current values, saves `change` of them through the admin API. Gives back the settings
+ * as they were, to restore them with `setAppearance(server, () => before)`.
+ */
+export async function setAppearance(
+  server: TestServer,
+  change: (settings: AppearanceSettings) => AppearanceSettings,
+): Promise<AppearanceSettings> {
+  const path = '/api/v1/admin/appearance';
+  const { values } = (await adminCall(server, 'GET', path)) as { values: AppearanceValues };
+  await adminCall(server, 'PUT', path, { ...values, settings: change(values.settings) });
+  return values.settings;
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIn } from '../../server/test/helpers/built-server.ts';
 import { launchBrowser, loginThroughApi, newPage } from '../src/browser.ts';
 import { startServer, type TestServer } from '../src/server.ts';
 
@@ -7,15 +8,7 @@ let server: TestServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([
-    startServer({
-      inProcess: {
-        reason:
-          'not yet moved: notifications made by services in the test process are not pushed live by the built server (2 of 4 failed there)',
-      },
-    }),
-    launchBrowser(),
-  ]);
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();
@@ -28,6 +21,19 @@ async function account(name: string) {
   const password = 'long enough password';
   const id = await server.app.services.users.createUser({ email, password, name });
   return { id, email, password, name };
+}
+
+type Account = Awaited<ReturnType<typeof account>>;
+
+/**
+ * `follower` follows `followed` over HTTP, as the profile's Follow button does: the server
+ * under test notifies, so it pushes the notification down the open page's socket (a
+ * notification made by the test process's services would reach no socket of the server).
+ */
+async function follows(follower: Account, followed: Account): Promise<void> {
+  const session = await signIn(server.url, follower);
+  const response = await session.request('PUT', `/api/v1/library/follows/users/${followed.id}`);
+  if (!response.ok) throw new Error(`Follow answered ${response.status}: ${await response.text()}`);
 }
 
 /** Resolves once the page's realtime socket says it is subscribed (set up before loading). */
@@ -56,10 +62,8 @@ describe('the notification bell', () => {
     const bell = page.getByRole('button', { name: 'Notifications', exact: true });
     await bell.waitFor();
 
-    // As the follows area will notify, from the server, while the page stays open.
-    await server.app.services.notifications.notify(user.id, 'user.followed', {
-      follower: { id: follower.id, name: follower.name, image: null },
-    });
+    // Someone follows the listener while the page stays open.
+    await follows(follower, user);
     const unreadBell = page.getByRole('button', { name: 'Notifications: 1 unread' });
     await unreadBell.waitFor();
     expect(await page.getByTestId('unread-count').textContent()).toBe('1');
@@ -90,11 +94,7 @@ describe('the notifications page', () => {
     const markAll = page.getByRole('button', { name: 'Mark all as read' });
     expect(await markAll.isDisabled()).toBe(true);
 
-    for (const name of ['First Fan', 'Second Fan']) {
-      await server.app.services.notifications.notify(user.id, 'user.followed', {
-        follower: { id: 1, name, image: null },
-      });
-    }
+    for (const name of ['First Fan', 'Second Fan']) await follows(await account(name), user);
     // The open page picks both up live.
     await page.getByText('Second Fan started following you').waitFor();
     await page.getByText('First Fan started following you').waitFor();

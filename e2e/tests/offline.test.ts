@@ -35,15 +35,7 @@ function toneWav(hertz: number, seconds: number): Buffer {
 }
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([
-    startServer({
-      inProcess: {
-        reason:
-          'not yet moved: on the built server, clearing offline storage left two permission answers cached (once)',
-      },
-    }),
-    launchBrowser(),
-  ]);
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
   const artist = await createArtist(server.app, { name: 'Far Away' });
   const album = await createAlbum(server.app, { name: 'Off The Grid', artistIds: [artist.id] });
   const inAlbum = { albumId: album.id, artistIds: [artist.id] };
@@ -238,7 +230,10 @@ describe('music downloaded for offline play', () => {
 
     await panel.getByRole('button', { name: 'Clear all offline music' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Clear', exact: true }).click();
-    await expect.poll(() => panel.getByTestId('offline-bytes').textContent()).toBe('0 B');
+    // Clearing waits for the page load's check of the downloads (a request for each track).
+    await expect
+      .poll(() => panel.getByTestId('offline-bytes').textContent(), { timeout: 20_000 })
+      .toBe('0 B');
     expect(await panel.getByRole('link', { name: 'Off The Grid' }).count()).toBe(0);
     expect(await panel.getByRole('link', { name: 'Road Trip' }).count()).toBe(0);
     expect(await offlineFiles(page)).toEqual([]);

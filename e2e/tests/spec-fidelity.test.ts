@@ -10,10 +10,10 @@ import {
 import { launchBrowser, loginThroughApi, newPage } from '../src/browser.ts';
 import { acceptCookies, seedCatalog } from '../src/catalog.ts';
 import {
+  setAppearance,
+  setSettings,
   startServer,
   type TestServer,
-  setSettings,
-  storedSetting,
   withoutGuestPermission,
 } from '../src/server.ts';
 
@@ -27,10 +27,6 @@ beforeAll(async () => {
   [server, browser] = await Promise.all([
     startServer({
       env: { RECAPTCHA_VERIFY_URL: siteverify.url },
-      inProcess: {
-        reason:
-          'not yet moved: on the built server a footer menu and a web font saved through the admin API did not show on the next page (not yet looked into); its reCAPTCHA test ran on a build older than RECAPTCHA_VERIFY_URL',
-      },
     }),
     launchBrowser(),
   ]);
@@ -109,7 +105,6 @@ describe('menus lead only to pages that exist', () => {
   }, 120_000);
 
   it('skips stored menu links to pages the app does not have yet', async () => {
-    const menus = await storedSetting(server, 'menus');
     const footer: Menu = {
       id: 'old-footer',
       name: 'Footer',
@@ -121,8 +116,10 @@ describe('menus lead only to pages that exist', () => {
       ],
     };
     // In place of the default footer menu (the first menu of a position is the one shown).
-    const others = menus.filter((menu) => !menu.positions.includes('footer'));
-    await setSettings(server, { menus: [...others, footer] });
+    const before = await setAppearance(server, (settings) => ({
+      ...settings,
+      menus: [...settings.menus.filter((menu) => !menu.positions.includes('footer')), footer],
+    }));
     try {
       const { page, context } = await newPage(browser);
       await page.goto(server.url);
@@ -134,7 +131,7 @@ describe('menus lead only to pages that exist', () => {
       ]);
       await context.close();
     } finally {
-      await setSettings(server, { menus });
+      await setAppearance(server, () => before);
     }
   });
 });
@@ -381,11 +378,10 @@ describe('design-system pieces a listener meets', () => {
   });
 
   it('loads the configured web font by family and weights with display swap', async () => {
-    await setSettings(server, {
-      'fonts.family': 'Open Sans',
-      'fonts.weights': [400, 700],
-      'fonts.provider_url': '/fonts',
-    });
+    const before = await setAppearance(server, (settings) => ({
+      ...settings,
+      fonts: { family: 'Open Sans', weights: [400, 700], provider_url: '/fonts' },
+    }));
     try {
       const { page, context } = await newPage(browser);
       await page.goto(server.url);
@@ -400,7 +396,7 @@ describe('design-system pieces a listener meets', () => {
       ).toContain('Open Sans');
       await context.close();
     } finally {
-      await setSettings(server, { 'fonts.family': null, 'fonts.provider_url': null });
+      await setAppearance(server, () => before);
     }
   });
 });

@@ -359,10 +359,7 @@ describe('the upload panel on S3 storage (s3rver)', () => {
   let onS3: TestServer;
   beforeAll(async () => {
     s3 = await startS3();
-    onS3 = await startServer({
-      env: s3.env,
-      inProcess: { reason: 'not yet moved: not run on the built server yet' },
-    });
+    onS3 = await startServer({ env: s3.env });
     await setSettings(onS3, { 'uploads.s3_direct_upload': true });
   });
   afterAll(async () => {

@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIn } from '../../server/test/helpers/built-server.ts';
 import {
   mailSettingsFor,
   linkIn,
@@ -14,16 +15,7 @@ let browser: Browser;
 let mailbox: Mailbox;
 
 beforeAll(async () => {
-  [server, browser, mailbox] = await Promise.all([
-    startServer({
-      inProcess: {
-        reason:
-          'not yet moved: on the built server the invitation made through the services did not show live (1 of 3 failed)',
-      },
-    }),
-    launchBrowser(),
-    startMailbox(),
-  ]);
+  [server, browser, mailbox] = await Promise.all([startServer(), launchBrowser(), startMailbox()]);
   await setSettings(server, mailSettingsFor(mailbox));
 });
 afterAll(async () => {
@@ -66,15 +58,21 @@ async function activeWorkspace(page: Page): Promise<string> {
   return name;
 }
 
-/** A workspace made and an invite sent on the server, as the owner would from their tab. */
-async function invited(owner: Account, invitee: Account, name: string) {
-  // The site was visited before anyone invites: links in emails take its address then.
-  await fetch(server.url);
-  const { id } = await server.app.services.workspaces.create(owner.id, name);
-  await server.app.services.workspaces.invite(id, owner, {
-    emails: [invitee.email],
-    role: 'member',
-  });
+/**
+ * A workspace made and an invite sent over HTTP, as the owner's tab does: the server under
+ * test notifies the invitee, so it pushes the notification down their open socket (one made
+ * by the test process's services would reach no socket of the server).
+ */
+async function invited(owner: Account, invitee: Account, name: string): Promise<number> {
+  const session = await signIn(server.url, owner);
+  const call = async (path: string, body: unknown) => {
+    const response = await session.request('POST', path, body);
+    if (!response.ok)
+      throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
+    return ((await response.json()) as { workspace: { id: number } }).workspace;
+  };
+  const { id } = await call('/api/v1/workspaces', { name });
+  await call(`/api/v1/workspaces/${id}/invites`, { emails: [invitee.email], role: 'member' });
   return id;
 }
 

@@ -32,6 +32,18 @@ async function refresh() {
 
 let checked = false;
 
+let lastChange: Promise<unknown> = Promise.resolve();
+/**
+ * Runs changes to the offline cache one after another. The page-load check writes the play
+ * answers again while it runs: a "Clear all" in the middle deleted the cache, and the check's
+ * next write made it anew with those answers in it (seen in the browser suite).
+ */
+function oneAtATime<T>(change: () => Promise<T>): Promise<T> {
+  const result = lastChange.then(change);
+  lastChange = result.catch(() => undefined);
+  return result;
+}
+
 export const offline = {
   supported: offlineSupported,
   /**
@@ -40,11 +52,11 @@ export const offline = {
    */
   async load() {
     if (!offlineSupported()) return;
-    await dropOthersDownloads();
+    await oneAtATime(dropOthersDownloads);
     await refresh();
     if (checked || !navigator.onLine) return;
     checked = true;
-    if (await recheckDownloads().catch(() => 0)) await refresh();
+    if (await oneAtATime(recheckDownloads).catch(() => 0)) await refresh();
   },
   /** Throws the server's refusal (nothing is kept then). */
   async download(request: DownloadRequest) {
@@ -55,7 +67,7 @@ export const offline = {
     // Asks the browser not to evict downloads when space runs short (granted quietly, or not).
     void navigator.storage?.persist?.().catch(() => false);
     try {
-      await downloadCollection(request, setProgress);
+      await oneAtATime(() => downloadCollection(request, setProgress));
     } finally {
       // What is downloaded first, then the end of the progress: never "idle" in between.
       await refresh().catch(() => undefined);
@@ -66,11 +78,11 @@ export const offline = {
     }
   },
   async remove(kind: OfflineKind, id: number) {
-    await removeCollection(kind, id);
+    await oneAtATime(() => removeCollection(kind, id));
     await refresh();
   },
   async clear() {
-    await clearOffline();
+    await oneAtATime(clearOffline);
     await refresh();
   },
 };
