@@ -15,11 +15,13 @@ export function spawnServerNode(options: {
   env?: Record<string, string>;
   stdio?: StdioOptions;
   prefix?: string[];
+  /** Another Node binary than the bench's own (start-up on each supported Node). */
+  node?: string;
 }): ChildProcess {
   const { DATABASE_URL: _database, REDIS_URL: _redis, ...inherited } = process.env;
   const command = [
     ...(options.prefix ?? []),
-    process.execPath,
+    options.node ?? process.execPath,
     ...nodeRun.flags,
     options.script,
     ...(options.args ?? []),

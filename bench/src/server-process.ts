@@ -49,12 +49,14 @@ export async function startServer(
     env?: Record<string, string>;
     wait?: boolean;
     limitSearch?: boolean;
+    node?: string;
   } = {},
 ): Promise<BenchServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child = spawnServerNode({
     script: SERVER_ENTRY,
+    node: options.node,
     prefix: options.pinned && TASKSET ? [TASKSET, '-c', '0'] : [],
     env: {
       PORT: String(port),
@@ -118,9 +120,10 @@ export async function loginAs(url: string, email = ADMIN.email): Promise<string>
 export async function timeStartup(
   storage: string,
   cookie: string,
+  node?: string,
 ): Promise<{ ms: number; server: BenchServer }> {
   const started = performance.now();
-  const server = await startServer(storage, { wait: false });
+  const server = await startServer(storage, { wait: false, node });
   for (;;) {
     if (performance.now() - started > 60_000) throw new Error('no authenticated answer in 60 s');
     try {
