@@ -119,6 +119,19 @@ export function openSubsonicValidator() {
   }
 
   return {
+    /**
+     * The description's complaints about `value` as one of its schemas (`Child`…): for
+     * answers whose own schema the description leaves open (SearchResult is a "TODO").
+     */
+    problemsAs(schema: string, value: unknown): string[] {
+      if (!description.components.schemas[schema]) throw new Error(`No schema ${schema}`);
+      const validate = ajv.getSchema(`urn:os:${schema}`)!;
+      if (validate(value)) return [];
+      return (validate.errors ?? []).map(
+        (e) => `${e.instancePath || '/'} ${e.message ?? ''} ${JSON.stringify(e.params)}`,
+      );
+    },
+
     /** The description's complaints about `body` as the answer of `method` (none = valid). */
     problems(method: string, body: unknown): string[] {
       const validate = validatorFor(method);

@@ -11,6 +11,16 @@ import { opensFolder, visible, visibleById } from './visibility.ts';
 
 export type TrackOrder = 'popular' | 'newest' | 'album';
 
+/** What tracks found by search must also be (Subsonic's v1 search narrows by field and age). */
+export interface TrackIdFilter {
+  /** By one of these artists, when given. */
+  artistIds?: readonly number[];
+  /** On one of these albums, when given. */
+  albumIds?: readonly number[];
+  /** Added after this moment, when given. */
+  createdAfter?: Date;
+}
+
 export function createCatalogRepository(db: Db, dialect: Dialect) {
   const linked = createLinkedIdQueries(db);
   /** The columns of a TrackRow, with its album's name, artwork and gapless mark. */
@@ -123,6 +133,36 @@ export function createCatalogRepository(db: Db, dialect: Dialect) {
         .where(visibleById('tracks', viewerId))
         .execute();
       return rows.map((r) => r.id);
+    },
+
+    /** Which of these tracks the viewer sees that also meet the filter (in no order). */
+    async visibleTrackIdsWhere(
+      ids: readonly number[],
+      viewerId: number,
+      filter: TrackIdFilter,
+    ): Promise<number[]> {
+      if (!ids.length) return [];
+      let query = db
+        .selectFrom('tracks')
+        .select('tracks.id')
+        .where(inIds(dialect, 'tracks.id', ids))
+        .where(visibleById('tracks', viewerId));
+      const { artistIds, albumIds, createdAfter } = filter;
+      if (artistIds) {
+        // An uncorrelated subquery, read once: as a correlated EXISTS, SQLite read the id
+        // list again for every track (6,832 candidates, 224 artists: 735 ms against 17 ms).
+        query = query.where(
+          'tracks.id',
+          'in',
+          db
+            .selectFrom('track_artists')
+            .select('track_artists.track_id')
+            .where(inIds(dialect, 'track_artists.artist_id', artistIds)),
+        );
+      }
+      if (albumIds) query = query.where(inIds(dialect, 'tracks.album_id', albumIds));
+      if (createdAfter) query = query.where('tracks.created_at', '>', createdAfter.toISOString());
+      return (await query.execute()).map((r) => r.id);
     },
 
     async visibleAlbumIds(ids: readonly number[], viewerId: number): Promise<number[]> {

@@ -22,7 +22,7 @@ import {
   presentTag,
   presentTrack,
 } from './present.ts';
-import type { CatalogRepository } from './repository.ts';
+import type { CatalogRepository, TrackIdFilter } from './repository.ts';
 import type { TrackRow } from './rows.ts';
 import { canSee } from './visibility.ts';
 
@@ -100,6 +100,16 @@ export function createCatalogService(deps: {
     artists,
     visibleTracks,
     visibleAlbums,
+
+    /** Of these track ids, in their order, those the viewer sees that meet the filter. */
+    async visibleTrackIdsWhere(
+      ids: readonly number[],
+      viewer: Viewer,
+      filter: TrackIdFilter,
+    ): Promise<number[]> {
+      const kept = new Set(await repo.visibleTrackIdsWhere(ids, viewerKey(viewer), filter));
+      return ids.filter((id) => kept.has(id));
+    },
 
     async track(id: number, viewer: Viewer): Promise<TrackDetails | null> {
       const details = await repo.trackDetails(id);

@@ -43,6 +43,26 @@ describe('SQLite search index rowids', () => {
     expect(await index.query('album', ['midn'], page)).toEqual([8]);
   });
 
+  it('gives every match by field, past the candidates a ranked query reads, most popular first', async () => {
+    const { db } = open();
+    await migrateToLatest(db);
+    const index = createSearchIndexRepository(db, 'sqlite');
+    const many = Array.from({ length: 1200 }, (_, i) =>
+      searchDocument('track', i + 1, `Vesper ${i + 1}`, 'Orbis Tamber Quell Sessions', i),
+    );
+    await index.upsert([...many, searchDocument('track', 5000, 'Quell', 'Vesper Lantern', 0)]);
+    const all = await index.allMatches('track', [{ field: 'either', terms: ['vesp'] }]);
+    expect(all).toHaveLength(1201);
+    expect(all.slice(0, 3)).toEqual([1200, 1199, 1198]);
+    expect(await index.allMatches('track', [{ field: 'name', terms: ['quell'] }])).toEqual([5000]);
+    expect(
+      await index.allMatches('track', [
+        { field: 'extra', terms: ['quell'] },
+        { field: 'name', terms: ['vesper', '12'] },
+      ]),
+    ).toEqual([1200, 129, 128, 127, 126, 125, 124, 123, 122, 121, 120, 12]);
+  });
+
   it('refuses an id the layout cannot hold instead of mixing it up with another', () => {
     expect(() => rankedRowidOf('track', 1_000_000_000, 0.5)).toThrow(RangeError);
     expect(rankedRowidOf('track', 5, boostOf(10))).toBeLessThan(Number.MAX_SAFE_INTEGER);

@@ -59,6 +59,19 @@ const KIND_INDEX_TABLES: Record<SearchKind, string> = {
 /** Kysely knows the PostgreSQL index's shape; SQLite's kind tables have the same columns. */
 const kindTable = (kind: SearchKind) => KIND_INDEX_TABLES[kind] as 'search_index';
 
+/** One part of a search by field: every term, as a prefix, in a document's name, extra or either. */
+export interface SearchClause {
+  terms: string[];
+  field: 'name' | 'extra' | 'either';
+}
+const FTS_COLUMNS: Record<SearchClause['field'], string> = {
+  name: 'name',
+  extra: 'extra',
+  either: 'name extra',
+};
+/** PostgreSQL's document weighs the name A and the extra B (migration 0003). */
+const TS_WEIGHTS: Record<SearchClause['field'], string> = { name: 'A', extra: 'B', either: '' };
+
 /**
  * How many of the most popular matches a query ranks by relevance. Narrow queries have fewer
  * matches and are ranked exactly; a one-letter prefix ranks its 1,000 most popular matches.
@@ -185,6 +198,39 @@ export function createSearchIndexRepository(db: Db, dialect: Dialect) {
         )
         order by score * (1.0 + boost), ref_id
         limit ${page.limit} offset ${page.offset}`.execute(db);
+      return rows.rows.map((r) => Number(r.ref_id));
+    },
+
+    /**
+     * Every id of one kind matching all the clauses, the most popular first, then by id: the
+     * whole set, unranked, so a caller can count the matches it may show (Subsonic's v1
+     * search answers their total) and page through them in a stable order.
+     */
+    async allMatches(kind: SearchKind, clauses: SearchClause[]): Promise<number[]> {
+      const parts = clauses.filter((clause) => clause.terms.length);
+      if (!parts.length) return [];
+      if (dialect === 'postgres') {
+        const tsquery = parts
+          .flatMap((clause) => clause.terms.map((term) => `${term}:*${TS_WEIGHTS[clause.field]}`))
+          .join(' & ');
+        const rows = await sql<{ ref_id: number }>`
+          select ref_id from search_index
+          where kind = ${kind} and document @@ to_tsquery('simple', ${tsquery})
+          order by boost desc, ref_id`.execute(db);
+        return rows.rows.map((r) => Number(r.ref_id));
+      }
+      // Rowids run from the most popular down (rankedRowidOf), so rowid order is that order.
+      const match = parts
+        .map(
+          (clause) =>
+            `{${FTS_COLUMNS[clause.field]}}:(${clause.terms.map((term) => `"${term}"*`).join(' AND ')})`,
+        )
+        .join(' AND ');
+      const table = sql.table(kindTable(kind));
+      const rows = await sql<{ ref_id: number }>`
+        select rowid % ${sql.lit(RANKED_BUCKET_SPAN)} as ref_id from ${table}
+        where ${table} match ${match}
+        order by rowid`.execute(db);
       return rows.rows.map((r) => Number(r.ref_id));
     },
 

@@ -2,11 +2,18 @@ import type { RadioStation, SearchType, Track, User } from '@backbeat/common';
 import { SUBSONIC_MAX_PAGE } from '@backbeat/common';
 import type { CatalogBrowse } from '../catalog/browse-service.ts';
 import type { CatalogService, Viewer } from '../catalog/service.ts';
+import type { SongCriteria } from '../search/service.ts';
 import { parseId, requireId } from './ids.ts';
 import { structuredLyrics, type LibraryCalls } from './library-calls.ts';
 import { createMusicFolders } from './music-folders.ts';
 import { isStoredImage, playCountOf, presentAlbum, presentArtist } from './present.ts';
-import { notFound, type Payload, type SubsonicParams } from './protocol.ts';
+import { missing, notFound, type Payload, type SubsonicParams } from './protocol.ts';
+
+/**
+ * `newerThan` is kept at most at the end of year 9999: later moments have no four-digit year,
+ * and a six-digit one would compare wrongly with the stored dates (and overflow PostgreSQL's).
+ */
+const LATEST_NEWER_THAN = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 
 /**
  * The folder-browsing and v1 calls of Subsonic 1.16.1 (getMusicDirectory, getAlbumList,
@@ -28,6 +35,11 @@ export interface BrowseCallDeps {
       perPage: number,
       viewer: Viewer,
     ): Promise<{ tracks: Track[] }>;
+    songs(
+      criteria: SongCriteria,
+      page: { limit: number; offset: number },
+      viewer: Viewer,
+    ): Promise<{ total: number; tracks: Track[] }>;
   };
   radio: { station(type: 'track' | 'artist', id: number, viewer: Viewer): Promise<RadioStation> };
 }
@@ -193,6 +205,42 @@ export function createBrowseCalls(deps: BrowseCallDeps) {
           artist: searchResult3.artist.map(artistV1),
           album: searchResult3.album.map(albumAsChild),
           song: searchResult3.song,
+        },
+      };
+    },
+
+    /**
+     * Subsonic's first search (deprecated since 1.4.0; old apps still ask it): songs only,
+     * each of artist, album and title narrowing by its field, `any` searching all of them,
+     * `newerThan` keeping songs added after it, and `totalHits` counting every match.
+     */
+    async search(user: User, params: SubsonicParams): Promise<Payload> {
+      const text = (name: string) => params.string(name)?.trim() || undefined;
+      const fields = { artist: text('artist'), album: text('album'), title: text('title') };
+      const given = [fields.artist, fields.album, fields.title].filter(Boolean);
+      const any = text('any');
+      // The OpenSubsonic description types `any` as a flag ("searches all fields") where
+      // Subsonic took words: `any=true` beside other fields searches every field for theirs.
+      const isFlag = given.length > 0 && (any === 'true' || any === 'false');
+      const criteria: SongCriteria = !isFlag
+        ? { ...fields, any }
+        : any === 'true'
+          ? { any: given.join(' ') }
+          : fields;
+      if (!criteria.any && !given.length) throw missing('any');
+      const count = params.int('count', 20, { min: 0, max: SUBSONIC_MAX_PAGE });
+      const offset = params.int('offset', 0, { min: 0 });
+      if (params.string('newerThan')) {
+        criteria.newerThan = new Date(
+          params.int('newerThan', 0, { min: 0, max: LATEST_NEWER_THAN }),
+        );
+      }
+      const found = await deps.search.songs(criteria, { limit: count, offset }, viewerOf(user));
+      return {
+        searchResult: {
+          offset,
+          totalHits: found.total,
+          match: await library.songs(user, found.tracks),
         },
       };
     },

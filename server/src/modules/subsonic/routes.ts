@@ -205,6 +205,7 @@ export const subsonicRoutes: RoutesPlugin = async (app) => {
     getMusicDirectory: ({ user, params }) => browse.getMusicDirectory(user, params),
     getAlbumList: ({ user, params }) => browse.getAlbumList(user, params),
     getStarred: ({ user, params }) => browse.getStarred(user, params),
+    search: ({ user, params }) => browse.search(user, params),
     search2: ({ user, params }) => browse.search2(user, params),
     getSimilarSongs: ({ user, params }) => browse.getSimilarSongs(user, params),
     getSongsByGenre: ({ user, params }) => browse.getSongsByGenre(user, params),
