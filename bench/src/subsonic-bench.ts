@@ -16,7 +16,12 @@ import { loadInChild, PIN_SERVER, type LoadResult } from './load-process.ts';
 import { addFigure, addTarget } from './results.ts';
 import { ADMIN, startServer, TASKSET, type BenchServer } from './server-process.ts';
 
-const GOALS = { songsPerSecond: 2000, albumListP99Ms: 5 };
+const GOALS = {
+  songsPerSecond: 2000,
+  albumListP99Ms: 5,
+  /** Issue 42: a sync's pages cost the same however deep (keyset paging): last ≤ 2x first. */
+  deepPageRatio: 2,
+};
 const PAGE = 500;
 
 export interface SubsonicBenchResult {
@@ -219,6 +224,10 @@ export async function runSubsonicBench(tracks: number): Promise<SubsonicBenchRes
   }
 }
 
+/** How much a sync's last pages cost against its first ones (1: the same). */
+const deepPageRatio = (result: SubsonicBenchResult) =>
+  result.shallowPageMs > 0 ? result.deepPageMs / result.shallowPageMs : 1;
+
 /** The rows printed, and kept in the run's results (bench/results.json) with issue 18's goals. */
 export function printSubsonicBench(result: SubsonicBenchResult): void {
   const tracks = `${Math.round(result.tracks / 1000)}k tracks`;
@@ -254,6 +263,13 @@ export function printSubsonicBench(result: SubsonicBenchResult): void {
     unit: 'ms median',
     note: `first tenth ${result.shallowPageMs} ms (pages of ${PAGE})`,
   });
+  const deepRatio = deepPageRatio(result);
+  addTarget(
+    `search3 sync page, last tenth vs first tenth, ${tracks} (issue 42)`,
+    `${result.deepPageMs} ms vs ${result.shallowPageMs} ms (${deepRatio.toFixed(2)}x)`,
+    `≤ ${GOALS.deepPageRatio}x the first`,
+    deepRatio <= GOALS.deepPageRatio,
+  );
   addFigure({
     name: `OpenSubsonic getAlbumList2 by name, last page vs first, ${tracks}, 1 conn`,
     value: result.albumListDeepMs,
@@ -275,7 +291,7 @@ export function printSubsonicBench(result: SubsonicBenchResult): void {
     `  search3 empty-query paging   ${result.songsPerSecond.toLocaleString('en')} songs/s   goal ≥ ${GOALS.songsPerSecond.toLocaleString('en')}   ${mark(result.songsPerSecond >= GOALS.songsPerSecond)}`,
   );
   console.info(
-    `  search3 page of ${PAGE}, 1 conn  first tenth ${result.shallowPageMs} ms   last tenth ${result.deepPageMs} ms (median)`,
+    `  search3 page of ${PAGE}, 1 conn  first tenth ${result.shallowPageMs} ms   last tenth ${result.deepPageMs} ms (median, ${deepRatio.toFixed(2)}x)   goal ≤ ${GOALS.deepPageRatio}x   ${mark(deepRatio <= GOALS.deepPageRatio)}`,
   );
   console.info(
     `  getAlbumList2 by name, ${PAGE}, 1 conn  offset 0 ${result.albumListShallowMs} ms   last page ${result.albumListDeepMs} ms (median)`,
