@@ -41,6 +41,10 @@ export interface SubsonicBenchResult {
   /** One connection (issue 42): search3 pages of the sync, first tenth vs last tenth (ms). */
   shallowPageMs: number;
   deepPageMs: number;
+  /** The first page and the last full one (by key, and by OFFSET), warm, 5 times (median ms). */
+  firstPageMs: number;
+  lastPageByKeyMs: number;
+  lastPageByOffsetMs: number;
   /** getAlbumList2 by name, 500 albums at offset 0 and at the last page (median ms). */
   albumListShallowMs: number;
   albumListDeepMs: number;
@@ -171,6 +175,21 @@ export async function runSubsonicBench(tracks: number): Promise<SubsonicBenchRes
       pageMs.push(ms);
     }
     const songsPerSecond = Math.round(songs / ((performance.now() - started) / 1000));
+    // The last full page again, warm: by key (the sync left where the page before it ended)
+    // and by OFFSET (one song further, where no page ended: what a client jumping there gets).
+    const songPage = (offset: number) =>
+      `${base}/rest/search3?${auth}&query=&artistCount=0&albumCount=0&songCount=${PAGE}&songOffset=${offset}`;
+    const lastFull = PAGE * (pageMs.length - 1);
+    const repeated: Record<'first' | 'byKey' | 'byOffset', number[]> = {
+      first: [],
+      byKey: [],
+      byOffset: [],
+    };
+    for (let round = 0; round < 5; round++) {
+      repeated.first.push((await timed(songPage(0))).ms);
+      repeated.byKey.push((await timed(songPage(lastFull))).ms);
+      repeated.byOffset.push((await timed(songPage(lastFull + 1))).ms);
+    }
     // The demo catalog adds a few tracks of its own beyond the asked number.
     if (songs < tracks) throw new Error(`search3 paged ${songs} songs of ${tracks}`);
 
@@ -213,6 +232,9 @@ export async function runSubsonicBench(tracks: number): Promise<SubsonicBenchRes
       pinned: PIN_SERVER,
       shallowPageMs: median(pageMs.slice(0, tenth)),
       deepPageMs: median(pageMs.slice(-tenth)),
+      firstPageMs: median(repeated.first),
+      lastPageByKeyMs: median(repeated.byKey),
+      lastPageByOffsetMs: median(repeated.byOffset),
       albumListShallowMs: median(shallowList),
       albumListDeepMs: median(deepList),
       randomP50Ms: median(randomMs),
@@ -263,6 +285,12 @@ export function printSubsonicBench(result: SubsonicBenchResult): void {
     unit: 'ms median',
     note: `first tenth ${result.shallowPageMs} ms (pages of ${PAGE})`,
   });
+  addFigure({
+    name: `OpenSubsonic search3 sync, last page by key vs first page, warm, ${tracks}, 1 conn`,
+    value: result.lastPageByKeyMs,
+    unit: 'ms median',
+    note: `first page ${result.firstPageMs} ms; the last page by OFFSET (no key remembered) ${result.lastPageByOffsetMs} ms`,
+  });
   const deepRatio = deepPageRatio(result);
   addTarget(
     `search3 sync page, last tenth vs first tenth, ${tracks} (issue 42)`,
@@ -292,6 +320,9 @@ export function printSubsonicBench(result: SubsonicBenchResult): void {
   );
   console.info(
     `  search3 page of ${PAGE}, 1 conn  first tenth ${result.shallowPageMs} ms   last tenth ${result.deepPageMs} ms (median, ${deepRatio.toFixed(2)}x)   goal ≤ ${GOALS.deepPageRatio}x   ${mark(deepRatio <= GOALS.deepPageRatio)}`,
+  );
+  console.info(
+    `  search3 page of ${PAGE}, warm, 1 conn  first ${result.firstPageMs} ms   last by key ${result.lastPageByKeyMs} ms   last by OFFSET ${result.lastPageByOffsetMs} ms (median of 5)`,
   );
   console.info(
     `  getAlbumList2 by name, ${PAGE}, 1 conn  offset 0 ${result.albumListShallowMs} ms   last page ${result.albumListDeepMs} ms (median)`,
