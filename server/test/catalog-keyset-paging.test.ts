@@ -7,6 +7,7 @@ import {
 } from '../src/modules/catalog/browse-repository.ts';
 import { createCatalogBrowse } from '../src/modules/catalog/browse-service.ts';
 import type { Viewer } from '../src/modules/catalog/service.ts';
+import { signedInUser } from './helpers/accounts.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import { createUser } from './helpers/factories.ts';
 import { plansOf, queryRecorder, sortsRows } from './helpers/query-plans.ts';
@@ -207,6 +208,42 @@ describe('keyset paging of whole-library syncs', () => {
       // 21 follows the page at 14; the others had no page ending where they start.
       expect(reads.map((read) => read.keyed)).toEqual([false, false, true, false]);
     }
+  });
+
+  it('pages search3 with an empty query through the Subsonic API to the end of each list', async () => {
+    const listener = await signedInUser(t.app, { name: 'Syncer' });
+    const created = await listener.browser.post('/api/v1/account/app-passwords', {
+      name: 'Sync',
+    });
+    const { password } = created.json() as { password: string };
+    const expected = {
+      song: await plainOrder('tracks', 0),
+      album: await plainOrder('alphabeticalByName', 0),
+      artist: await plainOrder('artists', 0),
+    };
+    const listed: Record<keyof typeof expected, number[]> = { song: [], album: [], artist: [] };
+    const size = 7;
+    for (let offset = 0; ; offset += size) {
+      const query = new URLSearchParams({
+        ...{ v: '1.16.1', c: 'test', f: 'json', u: listener.email, p: password, query: '' },
+        ...{ songCount: `${size}`, albumCount: `${size}`, artistCount: `${size}` },
+        ...{ songOffset: `${offset}`, albumOffset: `${offset}`, artistOffset: `${offset}` },
+      });
+      const response = await t.app.inject({ method: 'GET', url: `/rest/search3?${query}` });
+      const result = (
+        response.json() as {
+          'subsonic-response': { searchResult3: Record<string, { id: string }[] | undefined> };
+        }
+      )['subsonic-response'].searchResult3;
+      let full = false;
+      for (const kind of ['song', 'album', 'artist'] as const) {
+        const page = (result[kind] ?? []).map((item) => Number(/\d+$/.exec(item.id)![0]));
+        listed[kind].push(...page);
+        full ||= page.length === size;
+      }
+      if (!full) break;
+    }
+    expect(listed).toEqual(expected);
   });
 
   it('reads each later page off an index after the key: no OFFSET, no sort', async () => {
