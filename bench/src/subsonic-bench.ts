@@ -16,7 +16,12 @@ import { loadInChild, PIN_SERVER, type LoadResult } from './load-process.ts';
 import { addFigure, addTarget } from './results.ts';
 import { ADMIN, startServer, TASKSET, type BenchServer } from './server-process.ts';
 
-const GOALS = { songsPerSecond: 2000, albumListP99Ms: 5 };
+const GOALS = {
+  songsPerSecond: 2000,
+  albumListP99Ms: 5,
+  /** Issue 42: a sync's pages cost the same however deep (keyset paging): last ≤ 2x first. */
+  deepPageRatio: 2,
+};
 const PAGE = 500;
 
 export interface SubsonicBenchResult {
@@ -36,6 +41,10 @@ export interface SubsonicBenchResult {
   /** One connection (issue 42): search3 pages of the sync, first tenth vs last tenth (ms). */
   shallowPageMs: number;
   deepPageMs: number;
+  /** The first page and the last full one (by key, and by OFFSET), warm, 5 times (median ms). */
+  firstPageMs: number;
+  lastPageByKeyMs: number;
+  lastPageByOffsetMs: number;
   /** getAlbumList2 by name, 500 albums at offset 0 and at the last page (median ms). */
   albumListShallowMs: number;
   albumListDeepMs: number;
@@ -166,6 +175,21 @@ export async function runSubsonicBench(tracks: number): Promise<SubsonicBenchRes
       pageMs.push(ms);
     }
     const songsPerSecond = Math.round(songs / ((performance.now() - started) / 1000));
+    // The last full page again, warm: by key (the sync left where the page before it ended)
+    // and by OFFSET (one song further, where no page ended: what a client jumping there gets).
+    const songPage = (offset: number) =>
+      `${base}/rest/search3?${auth}&query=&artistCount=0&albumCount=0&songCount=${PAGE}&songOffset=${offset}`;
+    const lastFull = PAGE * (pageMs.length - 1);
+    const repeated: Record<'first' | 'byKey' | 'byOffset', number[]> = {
+      first: [],
+      byKey: [],
+      byOffset: [],
+    };
+    for (let round = 0; round < 5; round++) {
+      repeated.first.push((await timed(songPage(0))).ms);
+      repeated.byKey.push((await timed(songPage(lastFull))).ms);
+      repeated.byOffset.push((await timed(songPage(lastFull + 1))).ms);
+    }
     // The demo catalog adds a few tracks of its own beyond the asked number.
     if (songs < tracks) throw new Error(`search3 paged ${songs} songs of ${tracks}`);
 
@@ -208,6 +232,9 @@ export async function runSubsonicBench(tracks: number): Promise<SubsonicBenchRes
       pinned: PIN_SERVER,
       shallowPageMs: median(pageMs.slice(0, tenth)),
       deepPageMs: median(pageMs.slice(-tenth)),
+      firstPageMs: median(repeated.first),
+      lastPageByKeyMs: median(repeated.byKey),
+      lastPageByOffsetMs: median(repeated.byOffset),
       albumListShallowMs: median(shallowList),
       albumListDeepMs: median(deepList),
       randomP50Ms: median(randomMs),
@@ -218,6 +245,10 @@ export async function runSubsonicBench(tracks: number): Promise<SubsonicBenchRes
     rmSync(storage, { recursive: true, force: true });
   }
 }
+
+/** How much a sync's last pages cost against its first ones (1: the same). */
+const deepPageRatio = (result: SubsonicBenchResult) =>
+  result.shallowPageMs > 0 ? result.deepPageMs / result.shallowPageMs : 1;
 
 /** The rows printed, and kept in the run's results (bench/results.json) with issue 18's goals. */
 export function printSubsonicBench(result: SubsonicBenchResult): void {
@@ -255,6 +286,19 @@ export function printSubsonicBench(result: SubsonicBenchResult): void {
     note: `first tenth ${result.shallowPageMs} ms (pages of ${PAGE})`,
   });
   addFigure({
+    name: `OpenSubsonic search3 sync, last page by key vs first page, warm, ${tracks}, 1 conn`,
+    value: result.lastPageByKeyMs,
+    unit: 'ms median',
+    note: `first page ${result.firstPageMs} ms; the last page by OFFSET (no key remembered) ${result.lastPageByOffsetMs} ms`,
+  });
+  const deepRatio = deepPageRatio(result);
+  addTarget(
+    `search3 sync page, last tenth vs first tenth, ${tracks} (issue 42)`,
+    `${result.deepPageMs} ms vs ${result.shallowPageMs} ms (${deepRatio.toFixed(2)}x)`,
+    `≤ ${GOALS.deepPageRatio}x the first`,
+    deepRatio <= GOALS.deepPageRatio,
+  );
+  addFigure({
     name: `OpenSubsonic getAlbumList2 by name, last page vs first, ${tracks}, 1 conn`,
     value: result.albumListDeepMs,
     unit: 'ms median',
@@ -275,7 +319,10 @@ export function printSubsonicBench(result: SubsonicBenchResult): void {
     `  search3 empty-query paging   ${result.songsPerSecond.toLocaleString('en')} songs/s   goal ≥ ${GOALS.songsPerSecond.toLocaleString('en')}   ${mark(result.songsPerSecond >= GOALS.songsPerSecond)}`,
   );
   console.info(
-    `  search3 page of ${PAGE}, 1 conn  first tenth ${result.shallowPageMs} ms   last tenth ${result.deepPageMs} ms (median)`,
+    `  search3 page of ${PAGE}, 1 conn  first tenth ${result.shallowPageMs} ms   last tenth ${result.deepPageMs} ms (median, ${deepRatio.toFixed(2)}x)   goal ≤ ${GOALS.deepPageRatio}x   ${mark(deepRatio <= GOALS.deepPageRatio)}`,
+  );
+  console.info(
+    `  search3 page of ${PAGE}, warm, 1 conn  first ${result.firstPageMs} ms   last by key ${result.lastPageByKeyMs} ms   last by OFFSET ${result.lastPageByOffsetMs} ms (median of 5)`,
   );
   console.info(
     `  getAlbumList2 by name, ${PAGE}, 1 conn  offset 0 ${result.albumListShallowMs} ms   last page ${result.albumListDeepMs} ms (median)`,

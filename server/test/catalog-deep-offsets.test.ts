@@ -21,8 +21,14 @@ const TRACKS = 720;
 let t: TestApp;
 let ownerId: number;
 let repository: ReturnType<typeof createCatalogBrowseRepository>;
-const albums: { id: number; name: string; created: string; release: string; public: boolean }[] =
-  [];
+const albums: {
+  id: number;
+  name: string;
+  created: string;
+  release: string;
+  plays: number;
+  public: boolean;
+}[] = [];
 const tracks: { id: number; public: boolean; owner: number | null; folder: number | null }[] = [];
 
 beforeAll(async () => {
@@ -35,6 +41,7 @@ beforeAll(async () => {
     const created = new Date(Date.UTC(2024, 0, 1 + ((i * 11) % 50))).toISOString();
     const release = `${1980 + ((i * 7) % 40)}-0${1 + (i % 9)}-01`;
     const isPublic = i % 6 !== 4;
+    const plays = (i * 13) % 9;
     const id = await writes.insertAlbum({
       name,
       release_date: release,
@@ -43,12 +50,12 @@ beforeAll(async () => {
       description: null,
       owner_id: isPublic ? null : ownerId,
       is_public: isPublic ? 1 : 0,
-      plays: 0,
+      plays,
       popularity: 0,
       created_at: created,
       updated_at: created,
     });
-    albums.push({ id, name, created, release, public: isPublic });
+    albums.push({ id, name, created, release, plays, public: isPublic });
   }
   for (let i = 0; i < TRACKS; i++) {
     const isPublic = i % 8 !== 5;
@@ -103,6 +110,10 @@ const ORDERS: Record<string, (viewer: number) => number[]> = {
   newest: (viewer) =>
     visibleAlbums(viewer)
       .sort((a, b) => byText(b.created, a.created) || b.id - a.id)
+      .map((album) => album.id),
+  frequent: (viewer) =>
+    visibleAlbums(viewer)
+      .sort((a, b) => b.plays - a.plays || a.id - b.id)
       .map((album) => album.id),
   byYear: (viewer) =>
     visibleAlbums(viewer)
@@ -162,7 +173,7 @@ describe('deep offsets', () => {
     await recorded.trackIdsPage(500, 50, 0);
     await recorded.trackIdsPage(500, 50, ownerId);
     const plans = await plansOf(t.database, recorder.seen);
-    expect(plans).toHaveLength(8);
+    expect(plans).toHaveLength(2 * Object.keys(ORDERS).length + 2);
     expect(plans.filter(sortsRows)).toEqual([]);
     // The narrow index, not the table's wide rows (SQLite names what it reads first).
     if (t.database.dialect === 'sqlite') {

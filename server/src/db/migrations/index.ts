@@ -32,6 +32,7 @@ import * as trackDiscs from './0030_track_discs.ts';
 import * as libraryAnalysis from './0031_library_analysis.ts';
 import * as libraryRereads from './0032_library_rereads.ts';
 import * as pagingIndexes from './0033_paging_indexes.ts';
+import * as keysetIndexes from './0034_keyset_indexes.ts';
 
 /** Ordered list of every migration; names sort in the order they must run. */
 const migrations: Record<string, Migration> = {
@@ -67,6 +68,7 @@ const migrations: Record<string, Migration> = {
   '0031_library_analysis': libraryAnalysis,
   '0032_library_rereads': libraryRereads,
   '0033_paging_indexes': pagingIndexes,
+  '0034_keyset_indexes': keysetIndexes,
 };
 
 /**

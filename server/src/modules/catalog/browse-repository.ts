@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db, Dialect } from '../../db/database.ts';
 import { inIds } from '../../db/id-list.ts';
+import { afterKey, type KeyedOrder, type KeyedPage, type SortKey } from './keyset.ts';
 import { randomIds } from './random-picks.ts';
 import { artistVisible, opensFolder, taxonomyVisible, visible, visibleById } from './visibility.ts';
 
@@ -55,6 +56,60 @@ export function inFolder(table: 'tracks' | 'albums' | 'artists', folder: number 
   return sql<boolean>`(exists (select 1 from track_artists fta inner join tracks ft on ft.id = fta.track_id where fta.artist_id = artists.id and ${trackIn('ft', folder)}) or exists (select 1 from album_artists faa inner join tracks ft on ft.album_id = faa.album_id where faa.artist_id = artists.id and ${trackIn('ft', folder)}))`;
 }
 
+const yearRange = (query: AlbumListQuery) => {
+  const from = query.fromYear ?? 0;
+  const to = query.toYear ?? 9999;
+  return from <= to ? [from, to] : [to, from];
+};
+
+/** SQL: the album carries the genre (by name or display name, any case). */
+const hasGenre = (genre: string) =>
+  sql<boolean>`exists (select 1 from album_genres inner join genres on genres.id = album_genres.genre_id where album_genres.album_id = albums.id and (lower(genres.name) = ${genre.toLowerCase()} or lower(genres.display_name) = ${genre.toLowerCase()}))`;
+
+/**
+ * The album orders an index holds (migrations 0033 and 0034), as sort keys: a page of these
+ * can start after the previous page's last row instead of at an offset. Null for the others.
+ */
+/** Artists by name (migration 0034's index). */
+const ARTISTS_BY_NAME: KeyedOrder = [
+  [sql`lower(artists.name)`, 'asc'],
+  [sql`artists.id`, 'asc'],
+];
+
+function keyedAlbumOrder(query: AlbumListQuery): KeyedOrder | null {
+  const id = sql`albums.id`;
+  const byName: KeyedOrder = [
+    [sql`lower(albums.name)`, 'asc'],
+    [id, 'asc'],
+  ];
+  switch (query.order) {
+    case 'alphabeticalByName':
+    case 'byGenre':
+      return byName;
+    case 'newest':
+      return [
+        [sql`albums.created_at`, 'desc'],
+        [id, 'desc'],
+      ];
+    case 'frequent':
+      return [
+        [sql`albums.plays`, 'desc'],
+        [id, 'asc'],
+      ];
+    case 'byYear': {
+      // Newest first when the range is given backwards; albums of one date then by id in the
+      // same direction, which the index gives as it is (ascending ids would sort each date).
+      const direction = (query.fromYear ?? 0) <= (query.toYear ?? 9999) ? 'asc' : 'desc';
+      return [
+        [sql`albums.release_date`, direction],
+        [id, direction],
+      ];
+    }
+    default:
+      return null;
+  }
+}
+
 /**
  * Whole-library reads for clients that sync a library (OpenSubsonic): every artist, albums
  * in the orders such clients page through, and tracks by plain offset. Private albums and
@@ -98,6 +153,135 @@ export function createCatalogBrowseRepository(db: Db, dialect: Dialect) {
       size,
     );
   };
+
+  /**
+   * A sort key's values as read back: on PostgreSQL as text, which it parses back to the
+   * column's own type (a timestamptz read as a JavaScript date would lose its microseconds).
+   */
+  const keyValues = (order: KeyedOrder) =>
+    order.map(([column], i) =>
+      (dialect === 'postgres' ? sql`cast(${column} as text)` : column).as(`key${i}`),
+    );
+  const lastKey = (order: KeyedOrder, rows: Record<string, unknown>[]): SortKey | null => {
+    const last = rows.at(-1);
+    return last ? order.map((_, i) => last[`key${i}`] as string | number) : null;
+  };
+
+  /** Albums the viewer can see, in the folder if one is asked. */
+  const visibleAlbumsIn = (viewerId: number, folder?: FolderScope) =>
+    db
+      .selectFrom('albums')
+      .where(visible('albums', viewerId))
+      .where(folder === undefined ? sql<boolean>`1 = 1` : inFolder('albums', folder));
+
+  /**
+   * One page of album ids in the asked order, from `offset` or, for the orders an index
+   * holds (keyedAlbumOrder), after the sort key of the previous page's last row.
+   */
+  async function albumPage(
+    query: AlbumListQuery,
+    viewerId: number,
+    folder?: FolderScope,
+    after?: SortKey,
+  ): Promise<KeyedPage> {
+    if (query.order === 'random') {
+      // Not sorted by random(): see randomAlbumIds.
+      return { ids: await randomAlbumIds(query.size, viewerId, folder), last: null };
+    }
+    const order = keyedAlbumOrder(query);
+    if (!order) {
+      const ids = await sortedAlbumIds(query, viewerId, folder);
+      return { ids, last: null };
+    }
+    let select = visibleAlbumsIn(viewerId, folder)
+      .select(keyValues(order))
+      .select('albums.id')
+      .limit(query.size);
+    if (query.order === 'byYear') {
+      const [low, high] = yearRange(query);
+      select = select
+        .where('albums.release_date', 'is not', null)
+        .where(yearOf, '>=', String(low).padStart(4, '0'))
+        .where(yearOf, '<=', String(high).padStart(4, '0'));
+    }
+    if (query.order === 'byGenre') select = select.where(hasGenre(query.genre ?? ''));
+    for (const [column, direction] of order) select = select.orderBy(column, direction);
+    select = after ? select.where(afterKey(order, after)) : select.offset(query.offset);
+    const rows = await select.execute();
+    return { ids: rows.map((row) => row.id), last: lastKey(order, rows) };
+  }
+
+  /**
+   * The orders whose sort key is computed from other tables (likes, album artists, the
+   * viewer's plays, stars): no index of the albums table holds it, so each page sorts the
+   * albums that pass (see ARCHITECTURE.md, "keyset paging").
+   */
+  async function sortedAlbumIds(query: AlbumListQuery, viewerId: number, folder?: FolderScope) {
+    let select = visibleAlbumsIn(viewerId, folder)
+      .select('albums.id')
+      .limit(query.size)
+      .offset(query.offset);
+    switch (query.order) {
+      case 'highest':
+        select = select
+          .orderBy(
+            (eb) =>
+              eb
+                .selectFrom('likes')
+                .select(sql<number>`count(*)`.as('n'))
+                .where('likes.likeable_type', '=', 'albums')
+                .whereRef('likes.likeable_id', '=', 'albums.id'),
+            'desc',
+          )
+          .orderBy('albums.popularity', 'desc')
+          .orderBy('albums.id');
+        break;
+      case 'recent':
+        select = select
+          .innerJoin(
+            (eb) =>
+              eb
+                .selectFrom('track_plays')
+                .innerJoin('tracks', 'tracks.id', 'track_plays.track_id')
+                .select(['tracks.album_id', sql<string>`max(track_plays.played_at)`.as('last')])
+                .where('track_plays.user_id', '=', viewerId)
+                .groupBy('tracks.album_id')
+                .as('recent'),
+            (join) => join.onRef('recent.album_id', '=', 'albums.id'),
+          )
+          .orderBy('recent.last', 'desc')
+          .orderBy('albums.id');
+        break;
+      case 'alphabeticalByArtist':
+        select = select
+          .orderBy(
+            (eb) =>
+              eb
+                .selectFrom('album_artists')
+                .innerJoin('artists', 'artists.id', 'album_artists.artist_id')
+                .select(sql<string>`min(lower(artists.name))`.as('artist'))
+                .whereRef('album_artists.album_id', '=', 'albums.id'),
+            'asc',
+          )
+          .orderBy(sql`lower(albums.name)`)
+          .orderBy('albums.id');
+        break;
+      case 'starred':
+        select = select
+          .innerJoin('likes', (join) =>
+            join
+              .onRef('likes.likeable_id', '=', 'albums.id')
+              .on('likes.likeable_type', '=', 'albums')
+              .on('likes.user_id', '=', viewerId),
+          )
+          .orderBy('likes.created_at', 'desc')
+          .orderBy('albums.id');
+        break;
+      default:
+        throw new Error(`The album order ${query.order} is read by sort key`);
+    }
+    return (await select.execute()).map((row) => row.id);
+  }
 
   return {
     /** Every artist by name, with how many albums the viewer can see. */
@@ -161,120 +345,10 @@ export function createCatalogBrowseRepository(db: Db, dialect: Dialect) {
       viewerId: number,
       folder?: FolderScope,
     ): Promise<number[]> {
-      let select = db
-        .selectFrom('albums')
-        .select('albums.id')
-        .where(visible('albums', viewerId))
-        .where(folder === undefined ? sql<boolean>`1 = 1` : inFolder('albums', folder))
-        .limit(query.size)
-        .offset(query.offset);
-      switch (query.order) {
-        case 'random':
-          // Not sorted by random(): see randomAlbumIds.
-          return randomAlbumIds(query.size, viewerId, folder);
-        case 'newest':
-          select = select.orderBy('albums.created_at', 'desc').orderBy('albums.id', 'desc');
-          break;
-        case 'highest':
-          select = select
-            .orderBy(
-              (eb) =>
-                eb
-                  .selectFrom('likes')
-                  .select(sql<number>`count(*)`.as('n'))
-                  .where('likes.likeable_type', '=', 'albums')
-                  .whereRef('likes.likeable_id', '=', 'albums.id'),
-              'desc',
-            )
-            .orderBy('albums.popularity', 'desc')
-            .orderBy('albums.id');
-          break;
-        case 'frequent':
-          select = select.orderBy('albums.plays', 'desc').orderBy('albums.id');
-          break;
-        case 'recent':
-          select = select
-            .innerJoin(
-              (eb) =>
-                eb
-                  .selectFrom('track_plays')
-                  .innerJoin('tracks', 'tracks.id', 'track_plays.track_id')
-                  .select(['tracks.album_id', sql<string>`max(track_plays.played_at)`.as('last')])
-                  .where('track_plays.user_id', '=', viewerId)
-                  .groupBy('tracks.album_id')
-                  .as('recent'),
-              (join) => join.onRef('recent.album_id', '=', 'albums.id'),
-            )
-            .orderBy('recent.last', 'desc')
-            .orderBy('albums.id');
-          break;
-        case 'alphabeticalByName':
-          select = select.orderBy(sql`lower(albums.name)`).orderBy('albums.id');
-          break;
-        case 'alphabeticalByArtist':
-          select = select
-            .orderBy(
-              (eb) =>
-                eb
-                  .selectFrom('album_artists')
-                  .innerJoin('artists', 'artists.id', 'album_artists.artist_id')
-                  .select(sql<string>`min(lower(artists.name))`.as('artist'))
-                  .whereRef('album_artists.album_id', '=', 'albums.id'),
-              'asc',
-            )
-            .orderBy(sql`lower(albums.name)`)
-            .orderBy('albums.id');
-          break;
-        case 'starred':
-          select = select
-            .innerJoin('likes', (join) =>
-              join
-                .onRef('likes.likeable_id', '=', 'albums.id')
-                .on('likes.likeable_type', '=', 'albums')
-                .on('likes.user_id', '=', viewerId),
-            )
-            .orderBy('likes.created_at', 'desc')
-            .orderBy('albums.id');
-          break;
-        case 'byYear': {
-          const from = query.fromYear ?? 0;
-          const to = query.toYear ?? 9999;
-          const [low, high] = from <= to ? [from, to] : [to, from];
-          select = select
-            .where('albums.release_date', 'is not', null)
-            .where(yearOf, '>=', String(low).padStart(4, '0'))
-            .where(yearOf, '<=', String(high).padStart(4, '0'))
-            .orderBy('albums.release_date', from <= to ? 'asc' : 'desc')
-            .orderBy('albums.id');
-          break;
-        }
-        case 'byGenre':
-          select = select
-            .where((eb) =>
-              eb.exists(
-                eb
-                  .selectFrom('album_genres')
-                  .innerJoin('genres', 'genres.id', 'album_genres.genre_id')
-                  .select('album_genres.album_id')
-                  .whereRef('album_genres.album_id', '=', 'albums.id')
-                  .where((inner) =>
-                    inner.or([
-                      inner(sql`lower(genres.name)`, '=', (query.genre ?? '').toLowerCase()),
-                      inner(
-                        sql`lower(genres.display_name)`,
-                        '=',
-                        (query.genre ?? '').toLowerCase(),
-                      ),
-                    ]),
-                  ),
-              ),
-            )
-            .orderBy(sql`lower(albums.name)`)
-            .orderBy('albums.id');
-          break;
-      }
-      return (await select.execute()).map((row) => row.id);
+      return (await albumPage(query, viewerId, folder)).ids;
     },
+
+    albumPage,
 
     randomAlbumIds,
 
@@ -340,23 +414,72 @@ export function createCatalogBrowseRepository(db: Db, dialect: Dialect) {
         .execute();
     },
 
-    /** Tracks the viewer can see, by id, for clients that page through the whole library. */
+    /**
+     * Tracks the viewer can see, by id, for clients that page through the whole library:
+     * from `offset`, or after the id that ended the previous page.
+     */
     async trackIdsPage(
       offset: number,
       size: number,
       viewerId: number,
       folder?: FolderScope,
+      afterId?: number,
     ): Promise<number[]> {
-      const rows = await db
+      const select = db
         .selectFrom('tracks')
         .select('tracks.id')
         .where(visible('tracks', viewerId))
         .where(folder === undefined ? sql<boolean>`1 = 1` : inFolder('tracks', folder))
         .orderBy('tracks.id')
-        .limit(size)
-        .offset(offset)
-        .execute();
+        .limit(size);
+      const rows = await (
+        afterId === undefined ? select.offset(offset) : select.where('tracks.id', '>', afterId)
+      ).execute();
       return rows.map((row) => row.id);
+    },
+
+    /**
+     * One page of the artists the viewer can see, by name (search3 with an empty query), from
+     * `offset` or after the sort key that ended the previous page.
+     */
+    async artistPage(
+      offset: number,
+      size: number,
+      viewerId: number,
+      folder?: FolderScope,
+      after?: SortKey,
+    ): Promise<KeyedPage> {
+      let select = db
+        .selectFrom('artists')
+        .select(keyValues(ARTISTS_BY_NAME))
+        .select('artists.id')
+        .where(artistVisible(viewerId))
+        .where(folder === undefined ? sql<boolean>`1 = 1` : inFolder('artists', folder))
+        .limit(size);
+      for (const [column, direction] of ARTISTS_BY_NAME) select = select.orderBy(column, direction);
+      select = after ? select.where(afterKey(ARTISTS_BY_NAME, after)) : select.offset(offset);
+      const rows = await select.execute();
+      return { ids: rows.map((row) => row.id), last: lastKey(ARTISTS_BY_NAME, rows) };
+    },
+
+    /** These artists with how many albums the viewer can see (in no particular order). */
+    async artistsWithAlbumCounts(ids: readonly number[], viewerId: number) {
+      if (!ids.length) return [];
+      return db
+        .selectFrom('artists')
+        .leftJoin('album_artists', 'album_artists.artist_id', 'artists.id')
+        .leftJoin('albums', (join) =>
+          join.onRef('albums.id', '=', 'album_artists.album_id').on(visible('albums', viewerId)),
+        )
+        .select([
+          'artists.id',
+          'artists.name',
+          'artists.image',
+          sql<number>`count(distinct albums.id)`.as('album_count'),
+        ])
+        .where(inIds(dialect, 'artists.id', ids))
+        .groupBy(['artists.id', 'artists.name', 'artists.image'])
+        .execute();
     },
 
     /** An artist's visible tracks on no album (loose files), by name. */

@@ -5,6 +5,8 @@ import type {
   FolderScope,
   TrackFilter,
 } from './browse-repository.ts';
+import type { KeyedPage, SortKey } from './keyset.ts';
+import { createPageCursors, type PageCursors } from './page-cursors.ts';
 import type { CatalogService, Viewer } from './service.ts';
 
 export interface AlbumWithTotals extends Album {
@@ -70,8 +72,27 @@ const viewerKey = (viewer: Viewer) => viewer.userId ?? 0;
 export function createCatalogBrowse(deps: {
   repository: CatalogBrowseRepository;
   catalog: Pick<CatalogService, 'albums' | 'tracks'>;
+  /** Where served pages ended, so that the next page is read by key (page-cursors.ts). */
+  cursors?: PageCursors;
 }) {
   const { repository, catalog } = deps;
+  const cursors = deps.cursors ?? createPageCursors();
+
+  /**
+   * A page of a whole-library list at `offset`: after the key where the previous page ended
+   * when this instance served it, else at the offset; then the key where this one ends.
+   */
+  async function keyedPage(
+    list: string,
+    offset: number,
+    read: (after: SortKey | undefined) => Promise<KeyedPage>,
+  ): Promise<number[]> {
+    const page = await read(cursors.before(list, offset));
+    if (page.last) cursors.remember(list, offset + page.ids.length, page.last);
+    return page.ids;
+  }
+  const listOf = (name: string, viewer: Viewer, folder: FolderScope) =>
+    `${name}:${viewerKey(viewer)}:${folder === undefined ? '*' : String(folder)}`;
 
   async function withTotals(albums: Album[], viewer: Viewer): Promise<AlbumWithTotals[]> {
     const totals = new Map(
@@ -102,12 +123,36 @@ export function createCatalogBrowse(deps: {
       return rows.map((row) => ({ ...row, album_count: Number(row.album_count) }));
     },
 
+    /** A page of every artist the viewer can see, by name, with their album counts. */
+    async artistsPage(offset: number, size: number, viewer: Viewer, folder?: FolderScope) {
+      const ids = await keyedPage(listOf('artists', viewer, folder), offset, (after) =>
+        repository.artistPage(offset, size, viewerKey(viewer), folder, after),
+      );
+      const rows = new Map(
+        (await repository.artistsWithAlbumCounts(ids, viewerKey(viewer))).map((row) => [
+          row.id,
+          { ...row, album_count: Number(row.album_count) },
+        ]),
+      );
+      return ids.flatMap((id) => rows.get(id) ?? []);
+    },
+
     async albumList(
       query: AlbumListQuery,
       viewer: Viewer,
       folder?: FolderScope,
     ): Promise<AlbumWithTotals[]> {
-      const ids = await repository.albumIds(query, viewerKey(viewer), folder);
+      const { order, fromYear, toYear, genre, offset } = query;
+      const list = JSON.stringify([
+        'albums',
+        order,
+        fromYear ?? null,
+        toYear ?? null,
+        genre ?? null,
+      ]);
+      const ids = await keyedPage(listOf(list, viewer, folder), offset, (after) =>
+        repository.albumPage(query, viewerKey(viewer), folder, after),
+      );
       return withTotals(await catalog.albums(ids), viewer);
     },
 
@@ -117,7 +162,18 @@ export function createCatalogBrowse(deps: {
       viewer: Viewer,
       folder?: FolderScope,
     ): Promise<Track[]> {
-      return catalog.tracks(await repository.trackIdsPage(offset, size, viewerKey(viewer), folder));
+      const ids = await keyedPage(listOf('tracks', viewer, folder), offset, async (after) => {
+        const ids = await repository.trackIdsPage(
+          offset,
+          size,
+          viewerKey(viewer),
+          folder,
+          after === undefined ? undefined : Number(after[0]),
+        );
+        const last = ids.at(-1);
+        return { ids, last: last === undefined ? null : [last] };
+      });
+      return catalog.tracks(ids);
     },
 
     async randomTracks(

@@ -400,13 +400,12 @@ export function createLibraryCalls(deps: LibraryCallDeps) {
       const viewer = viewerOf(user);
       const folder = await folders.scope(user, params);
       const address = await site();
-      // An empty query lists everything: clients sync their whole library that way.
+      // An empty query lists everything: clients sync their whole library that way, page after
+      // page, each read after the key where the previous one ended (catalog/page-cursors.ts).
       if (!query) {
         const [artists, albums, tracks] = await Promise.all([
           want.artists[0]
-            ? browse
-                .artists(viewer, folder)
-                .then((all) => all.slice(want.artists[1], want.artists[1] + want.artists[0]))
+            ? browse.artistsPage(want.artists[1], want.artists[0], viewer, folder)
             : [],
           want.albums[0]
             ? browse.albumList(
