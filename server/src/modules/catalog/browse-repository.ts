@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db, Dialect } from '../../db/database.ts';
 import { inIds } from '../../db/id-list.ts';
 import { afterKey, type KeyedOrder, type KeyedPage, type SortKey } from './keyset.ts';
-import { randomIds } from './random-picks.ts';
+import { randomIds, selectSource } from './random-picks.ts';
 import { artistVisible, opensFolder, taxonomyVisible, visible, visibleById } from './visibility.ts';
 
 /** The album orders a library client can ask for (OpenSubsonic getAlbumList2 types). */
@@ -116,17 +116,6 @@ function keyedAlbumOrder(query: AlbumListQuery): KeyedOrder | null {
  * tracks show to their owner only, as everywhere in the catalog.
  */
 export function createCatalogBrowseRepository(db: Db, dialect: Dialect) {
-  /** The smallest and largest id of a catalog table (both read from its primary key). */
-  const idRange = async (table: 'tracks' | 'albums') => {
-    const row = await db
-      .selectFrom(table as 'tracks')
-      .select([sql<number | null>`min(id)`.as('low'), sql<number | null>`max(id)`.as('high')])
-      .executeTakeFirst();
-    return row?.low == null || row.high == null
-      ? null
-      : { low: Number(row.low), high: Number(row.high) };
-  };
-
   /** Random albums the viewer can see (random-picks.ts: no sort of the whole table). */
   const randomAlbumIds = async (size: number, viewerId: number, folder?: FolderScope) => {
     const filtered = (ids?: readonly number[]) => {
@@ -138,20 +127,7 @@ export function createCatalogBrowseRepository(db: Db, dialect: Dialect) {
         .where(ids ? visibleById('albums', viewerId) : visible('albums', viewerId));
       return folder === undefined ? select : select.where(inFolder('albums', folder));
     };
-    return randomIds(
-      {
-        range: () => idRange('albums'),
-        passing: async (ids) => (await filtered(ids).execute()).map((r) => r.id),
-        plain: async (limit) =>
-          (
-            await filtered()
-              .orderBy(sql`random()`)
-              .limit(limit)
-              .execute()
-          ).map((r) => r.id),
-      },
-      size,
-    );
+    return randomIds(selectSource(db, 'albums', filtered), size);
   };
 
   /**
@@ -538,20 +514,7 @@ export function createCatalogBrowseRepository(db: Db, dialect: Dialect) {
         }
         return select;
       };
-      return randomIds(
-        {
-          range: () => idRange('tracks'),
-          passing: async (ids) => (await filtered(ids).execute()).map((r) => r.id),
-          plain: async (limit) =>
-            (
-              await filtered()
-                .orderBy(sql`random()`)
-                .limit(limit)
-                .execute()
-            ).map((r) => r.id),
-        },
-        size,
-      );
+      return randomIds(selectSource(db, 'tracks', filtered), size);
     },
 
     /** Every genre the viewer may see with how many of their tracks and albums carry it. */

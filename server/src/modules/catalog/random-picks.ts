@@ -1,3 +1,6 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { Db } from '../../db/database.ts';
+
 /*
  * Random rows without `ORDER BY random()` (issue 42): sorting a whole table by random() costs
  * O(n log n) per request, seconds at a million tracks. Instead ids are drawn at random in the
@@ -85,4 +88,41 @@ export async function randomIds(source: RandomSource, size: number): Promise<num
     }
   }
   return picked;
+}
+
+/** A select of one catalog table's ids with the caller's filters, as Kysely builds it. */
+export interface FilteredIds {
+  execute(): Promise<{ id: number }[]>;
+  orderBy(order: RawBuilder<unknown>): { limit(limit: number): FilteredIds };
+}
+
+/**
+ * The random source of a filtered select of `table`'s ids: `filtered(ids)` is the select kept
+ * to those ids (read by primary key), `filtered()` the whole filtered set.
+ */
+export function selectSource(
+  db: Db,
+  table: 'tracks' | 'albums',
+  filtered: (ids?: readonly number[]) => FilteredIds,
+): RandomSource {
+  const ids = async (select: FilteredIds) => (await select.execute()).map((row) => row.id);
+  return {
+    async range() {
+      // Both read from the primary key.
+      const row = await db
+        .selectFrom(table as 'tracks')
+        .select([sql<number | null>`min(id)`.as('low'), sql<number | null>`max(id)`.as('high')])
+        .executeTakeFirst();
+      return row?.low == null || row.high == null
+        ? null
+        : { low: Number(row.low), high: Number(row.high) };
+    },
+    passing: (candidates) => ids(filtered(candidates)),
+    plain: (size) =>
+      ids(
+        filtered()
+          .orderBy(sql`random()`)
+          .limit(size),
+      ),
+  };
 }
