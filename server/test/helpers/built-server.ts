@@ -9,7 +9,9 @@ import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { XSRF_COOKIE, XSRF_HEADER } from '@backbeat/common';
+import { settingsUpdateSchema } from '@backbeat/common/admin/settings';
 import { root, serverNode } from '../../../scripts/lib.mjs';
+import type { SettingValues } from '../../src/modules/settings/defaults.ts';
 
 export interface BuiltServer {
   url: string;
@@ -152,4 +154,23 @@ export async function signIn(
   const login = await send('POST', '/auth/login', { ...credentials, remember: true });
   if (!login.ok) throw new Error(`Sign-in failed: ${login.status} ${await login.text()}`);
   return { request: send };
+}
+
+/** The settings the admin settings screen saves; PUT /admin/settings drops any other name. */
+const ADMIN_SETTING_NAMES = new Set(Object.keys(settingsUpdateSchema.shape));
+
+/**
+ * Saves settings as the admin settings screen does, so the built server's settings cache
+ * changes at once (a write through the test's own services would not reach it).
+ */
+export async function saveSettings(
+  admin: HttpSession,
+  values: Partial<SettingValues>,
+): Promise<void> {
+  const unsaved = Object.keys(values).filter((name) => !ADMIN_SETTING_NAMES.has(name));
+  if (unsaved.length)
+    throw new Error(`The admin settings API does not save ${unsaved.join(', ')}.`);
+  const response = await admin.request('PUT', '/api/v1/admin/settings', values);
+  if (!response.ok)
+    throw new Error(`Saving settings answered ${response.status}: ${await response.text()}`);
 }
