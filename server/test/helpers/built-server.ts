@@ -9,6 +9,7 @@ import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { XSRF_COOKIE, XSRF_HEADER } from '@backbeat/common';
+import type { OperationsStatus } from '@backbeat/common/admin/operations';
 import { settingsUpdateSchema } from '@backbeat/common/admin/settings';
 import { root, serverNode } from '../../../scripts/lib.mjs';
 import type { SettingValues } from '../../src/modules/settings/defaults.ts';
@@ -173,4 +174,20 @@ export async function saveSettings(
   const response = await admin.request('PUT', '/api/v1/admin/settings', values);
   if (!response.ok)
     throw new Error(`Saving settings answered ${response.status}: ${await response.text()}`);
+}
+
+/**
+ * Waits until the built server's job queues hold nothing waiting or running, by its
+ * operations answer as an admin reads it (its queues live in its own memory). A job waiting
+ * out a retry's backoff counts as neither.
+ */
+export async function jobsIdle(admin: HttpSession): Promise<void> {
+  for (;;) {
+    const response = await admin.request('GET', '/api/v1/admin/operations');
+    if (!response.ok)
+      throw new Error(`The operations answer was ${response.status}: ${await response.text()}`);
+    const { status } = (await response.json()) as { status: OperationsStatus };
+    if (status.jobs.queues.every((queue) => queue.waiting === 0 && queue.running === 0)) return;
+    await new Promise((resolveWait) => setTimeout(resolveWait, 50));
+  }
 }
