@@ -7,7 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { XSRF_COOKIE, XSRF_HEADER } from '@backbeat/common';
 import type { OperationsStatus } from '@backbeat/common/admin/operations';
 import { settingsUpdateSchema } from '@backbeat/common/admin/settings';
@@ -47,6 +47,21 @@ export async function freePort(): Promise<number> {
 }
 
 /**
+ * How `npm start` runs the built server: node with node-flags.json's flags on main.js, and
+ * the environment node-flags.json adds to `env`. Throws when there is no build.
+ */
+export function builtServerLaunch(
+  env: Record<string, string | undefined>,
+  distPath = process.env.SERVER_DIST_PATH ?? join(root, 'server/dist'),
+): { args: string[]; env: Record<string, string | undefined> } {
+  const main = join(resolve(distPath), 'main.js');
+  if (!existsSync(main))
+    throw new Error(`The built server is missing in ${dirname(main)}: run npm run build first.`);
+  const { flags, env: withNodeEnv } = serverNode();
+  return { args: [...flags, main], env: withNodeEnv(env) };
+}
+
+/**
  * Starts the built server with `env` (its configuration: STORAGE_PATH, APP_KEY, …) on a free
  * port of 127.0.0.1 and settles once /health/ready answers 200. When it exits or is not ready
  * in time, rejects with what it printed.
@@ -55,21 +70,19 @@ export async function startBuiltServer(
   env: Record<string, string>,
   options: BuiltServerOptions = {},
 ): Promise<BuiltServer> {
-  const distPath = resolve(
-    options.distPath ?? process.env.SERVER_DIST_PATH ?? join(root, 'server/dist'),
-  );
-  if (!existsSync(join(distPath, 'main.js')))
-    throw new Error(`The built server is missing in ${distPath}: run npm run build first.`);
-  const { flags, env: withNodeEnv } = serverNode();
   const port = await freePort();
   const own: Record<string, string> = {};
   for (const name of PASSED_THROUGH) {
     const value = process.env[name];
     if (value !== undefined) own[name] = value;
   }
-  const child = spawn(process.execPath, [...flags, join(distPath, 'main.js')], {
+  const launch = builtServerLaunch(
+    { ...own, ...env, HOST: '127.0.0.1', PORT: String(port) },
+    options.distPath,
+  );
+  const child = spawn(process.execPath, launch.args, {
     cwd: root,
-    env: withNodeEnv({ ...own, ...env, HOST: '127.0.0.1', PORT: String(port) }),
+    env: launch.env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
