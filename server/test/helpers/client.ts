@@ -19,6 +19,17 @@ export interface BrowserOptions {
   url?: string;
 }
 
+/** The built server standing in for a test app (createTestApp's `builtServer`), by app. */
+const builtServers = new WeakMap<FastifyInstance, string>();
+
+/**
+ * Makes every browser of `app` talk to the built server at `url` unless given another, so
+ * helpers that take the app (signedInUser, workspaceWith…) reach the server under test.
+ */
+export function sendBrowsersTo(app: FastifyInstance, url: string): void {
+  builtServers.set(app, url);
+}
+
 /** What a test reads of an answer, injected or received over a socket alike. */
 export type BrowserResponse = Pick<
   LightMyRequestResponse,
@@ -62,10 +73,15 @@ export interface BrowserRequest {
 export class Browser {
   readonly cookies = new Map<string, string>();
 
+  readonly options: BrowserOptions;
+
   constructor(
     readonly app: FastifyInstance,
-    readonly options: BrowserOptions = {},
-  ) {}
+    options: BrowserOptions = {},
+  ) {
+    const url = builtServers.get(app);
+    this.options = url ? { url, ...options } : options;
+  }
 
   get sessionCookie(): string | undefined {
     return this.cookies.get(SESSION_COOKIE);
