@@ -225,7 +225,8 @@ export class Browser {
 /** A body as inject would send it: an object as JSON, bytes and text as they are. */
 function socketBody(payload: InjectOptions['payload'], headers: Record<string, string>) {
   if (payload === undefined) return undefined;
-  if (typeof payload === 'string' || Buffer.isBuffer(payload)) return payload;
+  if (typeof payload === 'string') return payload;
+  if (Buffer.isBuffer(payload)) return new Uint8Array(payload);
   if (payload instanceof Readable) throw new Error('A stream body is not sent over a socket here.');
   headers['content-type'] ??= 'application/json';
   return JSON.stringify(payload);
