@@ -84,6 +84,8 @@ describe('Dockerfile', () => {
   describe('its HEALTHCHECK command', () => {
     let site: TestApp;
     beforeAll(async () => {
+      // In process, not the built server (issue 37.3): the test takes the database away from
+      // the listening app by closing this app's own database handle.
       site = await createTestApp();
       await site.app.listen({ host: '127.0.0.1', port: 0 });
     });

@@ -4,18 +4,23 @@ import { MB, type FileEntry } from '@backbeat/common';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import { createTrack } from './helpers/catalog.ts';
 import { startS3, type TestS3 } from './helpers/s3-server.ts';
-import { listen, runTusUpload } from './helpers/tus.ts';
-import { sampleMp3, setUploadSettings, signedInUploader } from './helpers/uploads.ts';
+import { saveSettings, signIn } from './helpers/built-server.ts';
+import { runTusUpload } from './helpers/tus.ts';
+import { sampleMp3, signedInUploader } from './helpers/uploads.ts';
 
+/** Uploads to S3 through the built server (issue 37.3). */
 let s3: TestS3;
 let t: TestApp;
 let base: string;
 beforeAll(async () => {
   s3 = await startS3();
-  t = await createTestApp({ env: s3.env });
-  await setUploadSettings(t.app, { 'uploads.s3_direct_upload': true });
-  base = await listen(t.app);
+  t = await createTestApp({ env: s3.env, builtServer: true });
+  base = t.url!;
+  await saveSettings(await signIn(base, t.admin), { 'uploads.s3_direct_upload': true });
 });
+/** An uploader whose browser talks to the built server. */
+const newUploader = (options: { space?: number } = {}) =>
+  signedInUploader(t.app, { ...options, url: base });
 afterAll(async () => {
   await t?.close();
   await s3?.close();
@@ -33,7 +38,7 @@ async function put(url: string, body: Buffer, headers: Record<string, string> = 
 
 describe('S3 simple upload: presign, PUT, s3/entries', () => {
   it('is offered to the client in bootstrap data', async () => {
-    const { browser } = await signedInUploader(t.app);
+    const { browser } = await newUploader();
     const response = await browser.get('/api/v1/bootstrap-data');
     expect(response.json().bootstrapData.settings.uploads).toMatchObject({
       s3_direct_upload: true,
@@ -42,17 +47,13 @@ describe('S3 simple upload: presign, PUT, s3/entries', () => {
   });
 
   it("lets the page's scripts connect to the bucket (Content-Security-Policy)", async () => {
-    const response = await t.app.inject({
-      method: 'GET',
-      url: '/',
-      headers: { accept: 'text/html' },
-    });
-    const csp = String(response.headers['content-security-policy']);
+    const response = await fetch(`${base}/`, { headers: { accept: 'text/html' } });
+    const csp = String(response.headers.get('content-security-policy'));
     expect(csp).toContain(`connect-src 'self' ws: wss: ${s3.endpoint};`);
   });
 
   it('makes an entry only once HeadObject shows the bytes', async () => {
-    const { browser } = await signedInUploader(t.app);
+    const { browser } = await newUploader();
     const mp3 = await sampleMp3();
     const presign = await browser.post('/api/v1/s3/simple/presign', {
       filename: 'direct.mp3',
@@ -88,7 +89,7 @@ describe('S3 simple upload: presign, PUT, s3/entries', () => {
   });
 
   it('refuses a size that does not match, and removes the object', async () => {
-    const { browser } = await signedInUploader(t.app);
+    const { browser } = await newUploader();
     const presign = await browser.post('/api/v1/s3/simple/presign', {
       filename: 'liar.mp3',
       size: 10,
@@ -107,11 +108,11 @@ describe('S3 simple upload: presign, PUT, s3/entries', () => {
   });
 
   it("answers 404 for another user's key, and validates input", async () => {
-    const owner = await signedInUploader(t.app);
+    const owner = await newUploader();
     const { key } = (
       await owner.browser.post('/api/v1/s3/simple/presign', { filename: 'a.mp3', size: 3 })
     ).json<{ key: string }>();
-    const stranger = await signedInUploader(t.app);
+    const stranger = await newUploader();
     const response = await stranger.browser.post('/api/v1/s3/entries', {
       clientName: 'a.mp3',
       filename: key,
@@ -158,7 +159,7 @@ describe('S3 multipart upload', () => {
   }
 
   it('signs, resumes from the uploaded parts, completes and makes the entry', async () => {
-    const uploader = await signedInUploader(t.app);
+    const uploader = await newUploader();
     const session = await create(uploader);
     const signed = await sign(uploader, session, [1, 2]);
     expect(signed.statusCode).toBe(200);
@@ -203,7 +204,7 @@ describe('S3 multipart upload', () => {
   });
 
   it('refuses part numbers out of range or more than 10 at once', async () => {
-    const uploader = await signedInUploader(t.app);
+    const uploader = await newUploader();
     const session = await create(uploader);
     const outOfRange = await sign(uploader, session, [3]);
     expect(outOfRange.statusCode).toBe(422);
@@ -214,9 +215,9 @@ describe('S3 multipart upload', () => {
   });
 
   it('lets only the creator sign, list, complete or abort (404 for anyone else)', async () => {
-    const owner = await signedInUploader(t.app);
+    const owner = await newUploader();
     const session = await create(owner);
-    const stranger = await signedInUploader(t.app);
+    const stranger = await newUploader();
     expect((await sign(stranger, session, [1])).statusCode).toBe(404);
     for (const call of ['get-uploaded-parts', 'abort']) {
       const response = await stranger.browser.post(`/api/v1/s3/multipart/${call}`, session);
@@ -230,7 +231,7 @@ describe('S3 multipart upload', () => {
   });
 
   it('aborts: the parts are dropped and the upload is gone', async () => {
-    const uploader = await signedInUploader(t.app);
+    const uploader = await newUploader();
     const session = await create(uploader);
     const { urls } = (await sign(uploader, session, [1])).json<{ urls: { url: string }[] }>();
     await put(urls[0]!.url, bytes.subarray(0, 20 * MB));
@@ -247,7 +248,7 @@ describe('S3 multipart upload', () => {
   });
 
   it('refuses a size over the space left before anything is signed', async () => {
-    const uploader = await signedInUploader(t.app, { space: 10 * MB });
+    const uploader = await newUploader({ space: 10 * MB });
     const response = await uploader.browser.post('/api/v1/s3/multipart/create', {
       filename: 'huge.wav',
       size,
@@ -259,7 +260,7 @@ describe('S3 multipart upload', () => {
 
 describe('tus on S3', () => {
   it('stores a tus upload in the bucket and makes the entry', async () => {
-    const { browser } = await signedInUploader(t.app);
+    const { browser } = await newUploader();
     const mp3 = await sampleMp3();
     const run = await runTusUpload(base, browser, mp3);
     const response = await browser.post('/api/v1/tus/entries', { uploadKey: run.id });
@@ -275,17 +276,22 @@ describe('streaming from S3', () => {
   it('answers one byte range at a time, as from local disk', async () => {
     const audio = await sampleMp3();
     const { id } = await createTrack(t.app, { audio });
-    const stream = (range?: string) =>
-      t.app.inject({ url: `/api/v1/tracks/${id}/stream`, headers: range ? { range } : {} });
+    const stream = async (range?: string) => {
+      const response = await fetch(`${base}/api/v1/tracks/${id}/stream`, {
+        headers: range ? { range } : {},
+      });
+      const bytes = Buffer.from(await response.arrayBuffer());
+      return { status: response.status, headers: response.headers, bytes };
+    };
     const whole = await stream();
-    expect(whole.statusCode).toBe(200);
-    expect(whole.rawPayload.equals(audio)).toBe(true);
+    expect(whole.status).toBe(200);
+    expect(whole.bytes.equals(audio)).toBe(true);
     const middle = await stream('bytes=100-199');
-    expect(middle.statusCode).toBe(206);
-    expect(middle.headers['content-range']).toBe(`bytes 100-199/${audio.length}`);
-    expect(middle.rawPayload.equals(audio.subarray(100, 200))).toBe(true);
+    expect(middle.status).toBe(206);
+    expect(middle.headers.get('content-range')).toBe(`bytes 100-199/${audio.length}`);
+    expect(middle.bytes.equals(audio.subarray(100, 200))).toBe(true);
     const tail = await stream('bytes=-10');
-    expect(tail.rawPayload.equals(audio.subarray(-10))).toBe(true);
-    expect((await stream(`bytes=${audio.length}-`)).statusCode).toBe(416);
+    expect(tail.bytes.equals(audio.subarray(-10))).toBe(true);
+    expect((await stream(`bytes=${audio.length}-`)).status).toBe(416);
   });
 });

@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { builtServerLaunch } from './helpers/built-server.ts';
 
 const root = new URL('../../', import.meta.url).pathname;
 const storage = mkdtempSync(join(tmpdir(), 'backbeat-shutdown-'));
@@ -18,21 +19,20 @@ function freePort(): Promise<number> {
   });
 }
 
+/** The built server (server/dist/main.js) as `npm start` runs it (issue 37.3). */
 describe('the server process', () => {
   it('starts from nothing, prints the admin credentials once, and exits cleanly on SIGTERM', async () => {
     const port = await freePort();
     const { DATABASE_URL: _ignored, ...env } = process.env;
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-      cwd: root,
-      env: {
-        ...env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        STORAGE_PATH: storage,
-        LOG_LEVEL: 'warn',
-        ADMIN_PASSWORD: 'first-start-pass',
-      },
+    const launch = builtServerLaunch({
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      STORAGE_PATH: storage,
+      LOG_LEVEL: 'warn',
+      ADMIN_PASSWORD: 'first-start-pass',
     });
+    const child = spawn(process.execPath, launch.args, { cwd: root, env: launch.env });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     const exited = new Promise<number | null>((resolve) =>

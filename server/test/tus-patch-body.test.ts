@@ -17,6 +17,8 @@ let t: TestApp;
 let base: string;
 let directory: string;
 beforeAll(async () => {
+  // In process, not the built server (issue 37.3): the last test spies on FileStore.prototype
+  // in this process to prove tus PATCH bodies bypass it.
   t = await createTestApp();
   base = await listen(t.app);
   directory = await mkdtemp(join(tmpdir(), 'backbeat-patch-body-'));

@@ -2,15 +2,25 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FileEntry } from '@backbeat/common';
 import { createTestApp, type TestApp } from './helpers/app.ts';
-import { listen, runTusUpload, sessionHeaders, tusStatusOf } from './helpers/tus.ts';
-import { sampleMp3, setUploadSettings, signedInUploader } from './helpers/uploads.ts';
+import { saveSettings, signIn, type HttpSession } from './helpers/built-server.ts';
+import { runTusUpload, sessionHeaders, tusStatusOf } from './helpers/tus.ts';
+import { sampleMp3, signedInUploader } from './helpers/uploads.ts';
 
+/**
+ * tus-js-client against the built server (issue 37.3); the test process only seeds and looks
+ * at the shared database and storage.
+ */
 let t: TestApp;
 let base: string;
+let admin: HttpSession;
 beforeAll(async () => {
-  t = await createTestApp();
-  base = await listen(t.app);
+  t = await createTestApp({ builtServer: true });
+  base = t.url!;
+  admin = await signIn(base, t.admin);
 });
+/** An uploader whose browser talks to the built server. */
+const uploader = (options: { space?: number } = {}) =>
+  signedInUploader(t.app, { ...options, url: base });
 afterAll(async () => {
   await t?.close();
 });
@@ -20,7 +30,7 @@ const tusHeaders = { 'tus-resumable': '1.0.0' };
 
 describe('tus resumable upload with tus-js-client', () => {
   it('uploads in chunks through the override tunnel, then tus/entries makes the entry', async () => {
-    const { browser } = await signedInUploader(t.app);
+    const { browser } = await uploader();
     const mp3 = await sampleMp3();
     const run = await runTusUpload(base, browser, mp3, {
       metadata: {
@@ -48,7 +58,7 @@ describe('tus resumable upload with tus-js-client', () => {
   });
 
   it('resumes after the connection is lost, sending only what is missing', async () => {
-    const { browser } = await signedInUploader(t.app);
+    const { browser } = await uploader();
     const bytes = Buffer.concat([await sampleMp3(), Buffer.alloc(300 * 1024, 7)]);
     const first = await runTusUpload(base, browser, bytes, { stopAfterFirstChunk: true });
     expect(first.stopped).toBe(true);
@@ -76,7 +86,7 @@ describe('tus resumable upload with tus-js-client', () => {
   });
 
   it('answers 409 to a PATCH at the wrong offset', async () => {
-    const { browser } = await signedInUploader(t.app);
+    const { browser } = await uploader();
     const run = await runTusUpload(base, browser, Buffer.alloc(200 * 1024, 1), {
       stopAfterFirstChunk: true,
     });
@@ -95,11 +105,11 @@ describe('tus resumable upload with tus-js-client', () => {
   });
 
   it('hides an upload from everyone but its uploader (404)', async () => {
-    const owner = await signedInUploader(t.app);
+    const owner = await uploader();
     const run = await runTusUpload(base, owner.browser, Buffer.alloc(200 * 1024, 2), {
       stopAfterFirstChunk: true,
     });
-    const stranger = await signedInUploader(t.app);
+    const stranger = await uploader();
     const head = await stranger.browser.request({
       method: 'HEAD',
       url: `/api/v1/tus/upload/${run.id}`,
@@ -142,7 +152,7 @@ describe('tus resumable upload with tus-js-client', () => {
   });
 
   it('refuses an unfinished upload as an entry', async () => {
-    const { browser } = await signedInUploader(t.app);
+    const { browser } = await uploader();
     const run = await runTusUpload(base, browser, Buffer.alloc(200 * 1024, 3), {
       stopAfterFirstChunk: true,
     });
@@ -153,7 +163,7 @@ describe('tus resumable upload with tus-js-client', () => {
   });
 
   it('refuses bytes that are not audio though named .mp3, and keeps nothing', async () => {
-    const { browser, id } = await signedInUploader(t.app);
+    const { browser, id } = await uploader();
     const run = await runTusUpload(base, browser, Buffer.from('not really audio '.repeat(500)), {
       metadata: { name: 'song.mp3', clientName: 'song.mp3', accept: 'audio/*' },
     });
@@ -170,7 +180,7 @@ describe('tus resumable upload with tus-js-client', () => {
   });
 
   it('refuses an Upload-Length over the maximum size or the space left, before any byte', async () => {
-    const { browser } = await signedInUploader(t.app, { space: 1000 });
+    const { browser } = await uploader({ space: 1000 });
     const create = (length: number) =>
       browser.request({
         method: 'POST',
@@ -185,13 +195,13 @@ describe('tus resumable upload with tus-js-client', () => {
     expect(overQuota.statusCode).toBe(422);
     expect(overQuota.json().message).toBe('You have used all of your upload space.');
 
-    await setUploadSettings(t.app, { 'uploads.max_size': 100 });
+    await saveSettings(admin, { 'uploads.max_size': 100 });
     try {
       const tooLarge = await create(500);
       expect(tooLarge.statusCode).toBe(422);
       expect(tooLarge.json().message).toBe('`big.wav` exceeds maximum allowed size of 100 B');
     } finally {
-      await setUploadSettings(t.app, { 'uploads.max_size': 2 * 1024 * 1024 * 1024 });
+      await saveSettings(admin, { 'uploads.max_size': 2 * 1024 * 1024 * 1024 });
     }
     const noLength = await browser.request({
       method: 'POST',
@@ -202,7 +212,7 @@ describe('tus resumable upload with tus-js-client', () => {
   });
 
   it('needs the XSRF token, like every other state change', async () => {
-    const { browser } = await signedInUploader(t.app);
+    const { browser } = await uploader();
     const headers = sessionHeaders(browser);
     await expect(
       runTusUpload(base, browser, Buffer.alloc(10), { headers: { cookie: headers.cookie ?? '' } }),
@@ -210,10 +220,12 @@ describe('tus resumable upload with tus-js-client', () => {
   });
 
   it('prunes uploads left unfinished for 24 hours', async () => {
-    const { browser } = await signedInUploader(t.app);
+    const { browser } = await uploader();
     const run = await runTusUpload(base, browser, Buffer.alloc(200 * 1024, 4), {
       stopAfterFirstChunk: true,
     });
+    // The hourly task, run here a day later on the storage the built server shares (its own
+    // clock cannot be moved).
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.now() + 25 * 60 * 60 * 1000);
     try {
@@ -223,5 +235,11 @@ describe('tus resumable upload with tus-js-client', () => {
     }
     expect(await t.app.services.tus.uploadOf(run.id, 0)).toBeNull();
     expect(await t.app.services.storage.stat(t.app.services.tus.keyOf(run.id))).toBeNull();
+    const head = await browser.request({
+      method: 'HEAD',
+      url: `/api/v1/tus/upload/${run.id}`,
+      headers: tusHeaders,
+    });
+    expect(head.statusCode).toBe(404);
   });
 });

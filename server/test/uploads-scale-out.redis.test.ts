@@ -25,6 +25,8 @@ let secondBase: string;
 
 beforeAll(async () => {
   s3 = await startS3();
+  // In process, not the built server (issue 37.3): the second instance is built here from the
+  // first one's config and closed mid-test; createTestApp starts one built server only.
   first = await createTestApp({ env: { REDIS_URL: redisUrl, ...s3.env } });
   await setUploadSettings(first.app, { 'uploads.s3_direct_upload': true });
   secondDatabase = openDatabase(first.config.database);

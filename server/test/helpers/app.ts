@@ -10,6 +10,7 @@ import { migrateToLatest } from '../../src/db/migrations/index.ts';
 import { seed } from '../../src/seed/index.ts';
 import { checkAnswersAgainstContracts } from './conformance.ts';
 import { startBuiltServer, type BuiltServer } from './built-server.ts';
+import { sendBrowsersTo } from './client.ts';
 import { createTestDatabase } from './database.ts';
 
 export interface TestAppOptions {
@@ -24,7 +25,8 @@ export interface TestAppOptions {
   /**
    * Also starts the built server (server/dist/main.js, as `npm start` does) on the same
    * database and storage, with the same env: `url` is its address (issue 37.3). The app here
-   * then only seeds and reads; it listens nowhere.
+   * then only seeds and reads; it listens nowhere, and the test browsers made for it
+   * (helpers/client.ts) talk to the built server.
    */
   builtServer?: boolean;
 }
@@ -96,6 +98,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
         ...env,
         ...(where.driver === 'postgres' ? { DATABASE_URL: where.url } : {}),
       });
+      sendBrowsersTo(app, built.url);
     }
   } catch (error) {
     await close();

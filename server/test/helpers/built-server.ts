@@ -7,9 +7,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { XSRF_COOKIE, XSRF_HEADER } from '@backbeat/common';
+import type { OperationsStatus } from '@backbeat/common/admin/operations';
+import { settingsUpdateSchema } from '@backbeat/common/admin/settings';
 import { root, serverNode } from '../../../scripts/lib.mjs';
+import type { SettingValues } from '../../src/modules/settings/defaults.ts';
 
 export interface BuiltServer {
   url: string;
@@ -44,6 +47,21 @@ export async function freePort(): Promise<number> {
 }
 
 /**
+ * How `npm start` runs the built server: node with node-flags.json's flags on main.js, and
+ * the environment node-flags.json adds to `env`. Throws when there is no build.
+ */
+export function builtServerLaunch(
+  env: Record<string, string | undefined>,
+  distPath = process.env.SERVER_DIST_PATH ?? join(root, 'server/dist'),
+): { args: string[]; env: Record<string, string | undefined> } {
+  const main = join(resolve(distPath), 'main.js');
+  if (!existsSync(main))
+    throw new Error(`The built server is missing in ${dirname(main)}: run npm run build first.`);
+  const { flags, env: withNodeEnv } = serverNode();
+  return { args: [...flags, main], env: withNodeEnv(env) };
+}
+
+/**
  * Starts the built server with `env` (its configuration: STORAGE_PATH, APP_KEY, …) on a free
  * port of 127.0.0.1 and settles once /health/ready answers 200. When it exits or is not ready
  * in time, rejects with what it printed.
@@ -52,21 +70,19 @@ export async function startBuiltServer(
   env: Record<string, string>,
   options: BuiltServerOptions = {},
 ): Promise<BuiltServer> {
-  const distPath = resolve(
-    options.distPath ?? process.env.SERVER_DIST_PATH ?? join(root, 'server/dist'),
-  );
-  if (!existsSync(join(distPath, 'main.js')))
-    throw new Error(`The built server is missing in ${distPath}: run npm run build first.`);
-  const { flags, env: withNodeEnv } = serverNode();
   const port = await freePort();
   const own: Record<string, string> = {};
   for (const name of PASSED_THROUGH) {
     const value = process.env[name];
     if (value !== undefined) own[name] = value;
   }
-  const child = spawn(process.execPath, [...flags, join(distPath, 'main.js')], {
+  const launch = builtServerLaunch(
+    { ...own, ...env, HOST: '127.0.0.1', PORT: String(port) },
+    options.distPath,
+  );
+  const child = spawn(process.execPath, launch.args, {
     cwd: root,
-    env: withNodeEnv({ ...own, ...env, HOST: '127.0.0.1', PORT: String(port) }),
+    env: launch.env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -152,4 +168,39 @@ export async function signIn(
   const login = await send('POST', '/auth/login', { ...credentials, remember: true });
   if (!login.ok) throw new Error(`Sign-in failed: ${login.status} ${await login.text()}`);
   return { request: send };
+}
+
+/** The settings the admin settings screen saves; PUT /admin/settings drops any other name. */
+const ADMIN_SETTING_NAMES = new Set(Object.keys(settingsUpdateSchema.shape));
+
+/**
+ * Saves settings as the admin settings screen does, so the built server's settings cache
+ * changes at once (a write through the test's own services would not reach it).
+ */
+export async function saveSettings(
+  admin: HttpSession,
+  values: Partial<SettingValues>,
+): Promise<void> {
+  const unsaved = Object.keys(values).filter((name) => !ADMIN_SETTING_NAMES.has(name));
+  if (unsaved.length)
+    throw new Error(`The admin settings API does not save ${unsaved.join(', ')}.`);
+  const response = await admin.request('PUT', '/api/v1/admin/settings', values);
+  if (!response.ok)
+    throw new Error(`Saving settings answered ${response.status}: ${await response.text()}`);
+}
+
+/**
+ * Waits until the built server's job queues hold nothing waiting or running, by its
+ * operations answer as an admin reads it (its queues live in its own memory). A job waiting
+ * out a retry's backoff counts as neither.
+ */
+export async function jobsIdle(admin: HttpSession): Promise<void> {
+  for (;;) {
+    const response = await admin.request('GET', '/api/v1/admin/operations');
+    if (!response.ok)
+      throw new Error(`The operations answer was ${response.status}: ${await response.text()}`);
+    const { status } = (await response.json()) as { status: OperationsStatus };
+    if (status.jobs.queues.every((queue) => queue.waiting === 0 && queue.running === 0)) return;
+    await new Promise((resolveWait) => setTimeout(resolveWait, 50));
+  }
 }

@@ -1,3 +1,5 @@
+import type { OutgoingHttpHeaders } from 'node:http';
+import { Readable } from 'node:stream';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { XSRF_COOKIE, XSRF_HEADER, type BootstrapData } from '@backbeat/common';
 import { SESSION_COOKIE } from '../../src/http/session.ts';
@@ -9,7 +11,31 @@ export interface BrowserOptions {
   ip?: string;
   /** The User-Agent sent with every request. */
   userAgent?: string;
+  /**
+   * Sends the requests over a real socket to this address (the built server, issue 37.3)
+   * instead of injecting them into the app. The server then sees the socket's address, so
+   * `ip` has no effect.
+   */
+  url?: string;
 }
+
+/** The built server standing in for a test app (createTestApp's `builtServer`), by app. */
+const builtServers = new WeakMap<FastifyInstance, string>();
+
+/**
+ * Makes every browser of `app` talk to the built server at `url` unless given another, so
+ * helpers that take the app (signedInUser, workspaceWith…) reach the server under test.
+ */
+export function sendBrowsersTo(app: FastifyInstance, url: string): void {
+  builtServers.set(app, url);
+}
+
+/** What a test reads of an answer, injected or received over a socket alike. */
+export type BrowserResponse = Pick<
+  LightMyRequestResponse,
+  'statusCode' | 'headers' | 'body' | 'payload' | 'rawPayload' | 'json' | 'cookies'
+>;
+type Cookie = BrowserResponse['cookies'][number];
 
 let ipSequence = 0;
 
@@ -47,10 +73,15 @@ export interface BrowserRequest {
 export class Browser {
   readonly cookies = new Map<string, string>();
 
+  readonly options: BrowserOptions;
+
   constructor(
     readonly app: FastifyInstance,
-    readonly options: BrowserOptions = {},
-  ) {}
+    options: BrowserOptions = {},
+  ) {
+    const url = builtServers.get(app);
+    this.options = url ? { url, ...options } : options;
+  }
 
   get sessionCookie(): string | undefined {
     return this.cookies.get(SESSION_COOKIE);
@@ -61,7 +92,7 @@ export class Browser {
   }
 
   /** Loads the SPA page, as a first visit does, to receive the session and XSRF cookies. */
-  async open(path = '/'): Promise<LightMyRequestResponse> {
+  async open(path = '/'): Promise<BrowserResponse> {
     const response = await this.request({ url: path });
     if (!this.sessionCookie || !this.xsrfToken) {
       throw new Error(`GET ${path} did not set the session and XSRF cookies`);
@@ -69,7 +100,7 @@ export class Browser {
     return response;
   }
 
-  async request(options: BrowserRequest): Promise<LightMyRequestResponse> {
+  async request(options: BrowserRequest): Promise<BrowserResponse> {
     const method = options.method ?? 'GET';
     const headers: Record<string, string> = {
       accept: 'application/json',
@@ -80,16 +111,53 @@ export class Browser {
     if (!SAFE_METHODS.has(method.toUpperCase()) && options.xsrf !== false && token) {
       headers[XSRF_HEADER.toLowerCase()] ??= token;
     }
-    const response = await this.app.inject({
-      method,
-      url: options.url,
-      headers,
-      cookies: Object.fromEntries(this.cookies),
-      ...(this.options.ip ? { remoteAddress: this.options.ip } : {}),
-      ...(options.payload === undefined ? {} : { payload: options.payload }),
-    });
+    const response = this.options.url
+      ? await this.overSocket(this.options.url, method, options.url, headers, options.payload)
+      : await this.app.inject({
+          method,
+          url: options.url,
+          headers,
+          cookies: Object.fromEntries(this.cookies),
+          ...(this.options.ip ? { remoteAddress: this.options.ip } : {}),
+          ...(options.payload === undefined ? {} : { payload: options.payload }),
+        });
     this.storeCookies(response);
     return response;
+  }
+
+  /** The request as a browser sends it over HTTP: the cookies in a Cookie header, no redirects. */
+  private async overSocket(
+    base: string,
+    method: string,
+    path: string,
+    headers: Record<string, string>,
+    payload: InjectOptions['payload'],
+  ): Promise<BrowserResponse> {
+    const cookie = [...this.cookies].map(([name, value]) => `${name}=${encodeURIComponent(value)}`);
+    if (cookie.length) headers.cookie = cookie.join('; ');
+    const response = await fetch(`${base}${path}`, {
+      method,
+      headers,
+      body: socketBody(payload, headers),
+      redirect: 'manual',
+    });
+    const rawPayload = Buffer.from(await response.arrayBuffer());
+    const text = rawPayload.toString('utf8');
+    const answerHeaders: OutgoingHttpHeaders = {};
+    response.headers.forEach((value, name) => {
+      answerHeaders[name] = value;
+    });
+    const setCookies = response.headers.getSetCookie();
+    if (setCookies.length) answerHeaders['set-cookie'] = setCookies;
+    return {
+      statusCode: response.status,
+      headers: answerHeaders,
+      body: text,
+      payload: text,
+      rawPayload,
+      json: () => JSON.parse(text),
+      cookies: setCookies.map(parseSetCookie),
+    };
   }
 
   get(url: string, headers?: Record<string, string>) {
@@ -142,13 +210,42 @@ export class Browser {
     return (response.json() as { bootstrapData: BootstrapData }).bootstrapData;
   }
 
-  private storeCookies(response: LightMyRequestResponse): void {
-    for (const cookie of response.cookies as { name: string; value: string; maxAge?: number }[]) {
-      const expired = cookie.value === '' || (cookie.maxAge !== undefined && cookie.maxAge <= 0);
+  private storeCookies(response: BrowserResponse): void {
+    for (const cookie of response.cookies) {
+      const expired =
+        cookie.value === '' ||
+        (cookie.maxAge !== undefined && cookie.maxAge <= 0) ||
+        (cookie.expires !== undefined && cookie.expires.getTime() <= Date.now());
       if (expired) this.cookies.delete(cookie.name);
       else this.cookies.set(cookie.name, cookie.value);
     }
   }
+}
+
+/** A body as inject would send it: an object as JSON, bytes and text as they are. */
+function socketBody(payload: InjectOptions['payload'], headers: Record<string, string>) {
+  if (payload === undefined) return undefined;
+  if (typeof payload === 'string') return payload;
+  if (Buffer.isBuffer(payload)) return new Uint8Array(payload);
+  if (payload instanceof Readable) throw new Error('A stream body is not sent over a socket here.');
+  headers['content-type'] ??= 'application/json';
+  return JSON.stringify(payload);
+}
+
+/** One Set-Cookie line as light-my-request reads it (value decoded). */
+function parseSetCookie(line: string): Cookie {
+  const [pair = '', ...attributes] = line.split(';');
+  const at = pair.indexOf('=');
+  const cookie: Cookie = {
+    name: pair.slice(0, at).trim(),
+    value: decodeURIComponent(pair.slice(at + 1).trim()),
+  };
+  for (const attribute of attributes) {
+    const [name = '', value = ''] = attribute.split('=').map((part) => part.trim());
+    if (name.toLowerCase() === 'max-age') cookie.maxAge = Number(value);
+    if (name.toLowerCase() === 'expires') cookie.expires = new Date(value);
+  }
+  return cookie;
 }
 
 /** A browser that has already loaded the home page (so it holds session and XSRF cookies). */

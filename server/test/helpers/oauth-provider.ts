@@ -1,7 +1,6 @@
-import type { LightMyRequestResponse } from 'fastify';
 import { OAuth2Server } from 'oauth2-mock-server';
 import type { BootstrapData } from '@backbeat/common';
-import type { Browser } from './client.ts';
+import type { Browser, BrowserResponse } from './client.ts';
 
 /** What the provider's userinfo endpoint answers (Google's OpenID Connect fields). */
 export interface ProviderUser {
@@ -73,7 +72,7 @@ export function readPopupResult(html: string): PopupResult {
 export interface PopupRun {
   result: PopupResult;
   /** The last page the popup loaded (the callback, or the start page when it did not redirect). */
-  page: LightMyRequestResponse;
+  page: BrowserResponse;
 }
 
 /**

@@ -29,7 +29,7 @@ export async function openRealtime(
   browser: Browser,
   options: { origin?: string } = {},
 ): Promise<RealtimeClient> {
-  const base = await listeningUrl(app);
+  const base = browser.options.url ?? (await listeningUrl(app));
   const cookie = [...browser.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
   const socket = new WebSocket(`${base.replace('http', 'ws')}/api/v1/realtime`, {
     headers: { cookie, origin: options.origin ?? base },

@@ -18,9 +18,13 @@ export async function sampleMp3(): Promise<Buffer> {
 
 /**
  * A signed-in user who may upload (the `artists` role holds music.create); `space` gives
- * them their own music.create grant with that space restriction in bytes.
+ * them their own music.create grant with that space restriction in bytes; with `url`, the
+ * browser talks to the server there (the built one).
  */
-export async function signedInUploader(app: FastifyInstance, options: { space?: number } = {}) {
+export async function signedInUploader(
+  app: FastifyInstance,
+  options: { space?: number; url?: string } = {},
+) {
   const account = await createUser(app, { roleNames: ['artists'] });
   if (options.space !== undefined) {
     const { db } = app.services.database;
@@ -41,7 +45,7 @@ export async function signedInUploader(app: FastifyInstance, options: { space?: 
     app.services.users.forgetGrants(account.id);
   }
   // Logged in after the grant, so no cached copy of the user lacks it.
-  const browser = await guestBrowser(app);
+  const browser = await guestBrowser(app, options.url ? { url: options.url } : {});
   await browser.login(account.email, account.password);
   return { ...account, browser };
 }

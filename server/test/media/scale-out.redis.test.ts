@@ -22,6 +22,8 @@ let first: TestApp;
 let firstBase: string;
 let other: InstanceProcess | undefined;
 beforeAll(async () => {
+  // In process, not the built server (issue 37.3): this process is one of the two job workers
+  // (the test checks each job's processedBy against its pid).
   first = await createTestApp({ env: { REDIS_URL: redisUrl, JOB_CONCURRENCY: '1' } });
   firstBase = await listen(first.app);
 }, 60_000);

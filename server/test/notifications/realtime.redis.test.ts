@@ -17,6 +17,8 @@ let second: FastifyInstance;
 let secondDatabase: DatabaseHandle;
 
 beforeAll(async () => {
+  // In process, not the built server (issue 37.3): a second instance is built here from the
+  // first one's config, and the test counts each instance's open sockets.
   first = await createTestApp({ env: { REDIS_URL: redisUrl } });
   secondDatabase = openDatabase(first.config.database);
   second = await buildApp({ config: first.config, database: secondDatabase, logger: false });

@@ -7,6 +7,8 @@ import { openRealtime } from '../helpers/realtime.ts';
 let testApp: TestApp;
 
 beforeAll(async () => {
+  // In process, not the built server (issue 37.3): the test counts the open sockets of this
+  // process's realtime hub (services.realtime.connections).
   testApp = await createTestApp();
 });
 afterAll(() => testApp.close());

@@ -6,10 +6,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SQLite } from '../../src/db/sqlite-driver.ts';
 import { afterAll, describe, expect, it } from 'vitest';
+import { builtServerLaunch } from '../helpers/built-server.ts';
 
 /**
  * Issue 16: the real server process, killed while it writes, loses nothing it acknowledged and
- * leaves a sound database; stopped with SIGTERM under load, it fails no request.
+ * leaves a sound database; stopped with SIGTERM under load, it fails no request. The process
+ * is the built server (server/dist/main.js) as `npm start` runs it (issue 37.3).
  */
 const root = new URL('../../../', import.meta.url).pathname;
 const ADMIN = { email: 'crash@backbeat.test', password: 'crash-test-password' };
@@ -38,19 +40,20 @@ interface Server {
 async function startServer(storage: string, env: Record<string, string> = {}): Promise<Server> {
   const port = await freePort();
   const { DATABASE_URL: _ignored, REDIS_URL: _redis, ...inherited } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  const launch = builtServerLaunch({
+    ...inherited,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    STORAGE_PATH: storage,
+    LOG_LEVEL: 'warn',
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    ...env,
+  });
+  const child = spawn(process.execPath, launch.args, {
     cwd: root,
     stdio: ['ignore', 'pipe', 'inherit'],
-    env: {
-      ...inherited,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      STORAGE_PATH: storage,
-      LOG_LEVEL: 'warn',
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      ...env,
-    },
+    env: launch.env,
   });
   children.push(child);
   let output = '';
@@ -58,7 +61,7 @@ async function startServer(storage: string, env: Record<string, string> = {}): P
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.on('exit', (code, signal) => resolve({ code, signal })),
   );
-  // tsx compiles the sources at start: allow a busy machine (API files run three at a time).
+  // Allow a busy machine (API files run three at a time).
   await expect.poll(() => output, { timeout: 60_000 }).toContain('Backbeat is listening');
   return { port, child, exited };
 }

@@ -2,14 +2,13 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { openBrowser } from '../helpers/client.ts';
 import { signedInUser } from '../helpers/accounts.ts';
 import { createTrack } from '../helpers/catalog.ts';
 import { signedInUploader } from '../helpers/uploads.ts';
-import type { Browser } from '../helpers/client.ts';
+import type { Browser, BrowserResponse } from '../helpers/client.ts';
 import { demoAudioKey } from '../../src/modules/demo-audio/generator.ts';
 import { avatarDirectory } from '../../src/modules/users/avatars.ts';
 
@@ -95,7 +94,7 @@ const tusCreate = () =>
   });
 
 /** The name of one CSP directive and its value, or undefined. */
-function directive(response: LightMyRequestResponse, name: string): string | undefined {
+function directive(response: BrowserResponse, name: string): string | undefined {
   const policy = String(response.headers['content-security-policy'] ?? '');
   return policy
     .split(';')
@@ -106,7 +105,7 @@ function directive(response: LightMyRequestResponse, name: string): string | und
 const HSTS = expect.stringMatching(/^max-age=\d{7,}/);
 
 describe('security headers on every kind of answer', () => {
-  const cases: [string, () => Promise<LightMyRequestResponse>, number][] = [
+  const cases: [string, () => Promise<BrowserResponse>, number][] = [
     ['HTML page', () => get('/', { accept: 'text/html' }), 200],
     ['JSON', () => get('/api/v1/genres'), 200],
     ['404 JSON', () => get('/api/v1/no-such-thing'), 404],

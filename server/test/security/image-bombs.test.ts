@@ -33,6 +33,8 @@ let imageServerUrl: string;
 const served = new Map<string, Buffer>();
 
 beforeAll(async () => {
+  // In process, not the built server (issue 37.3): the vi.mock above makes 127.0.0.2 public
+  // in this process only.
   t = await createTestApp();
   imageServer = createServer((request, response) => {
     const body = served.get(request.url ?? '');

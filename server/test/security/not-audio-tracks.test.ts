@@ -3,8 +3,9 @@ import type { FileEntry } from '@backbeat/common';
 import { guestBrowser } from '../helpers/accounts.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { createArtist } from '../helpers/catalog.ts';
+import { jobsIdle, signIn, type HttpSession } from '../helpers/built-server.ts';
 import type { Browser } from '../helpers/client.ts';
-import { listen, runTusUpload } from '../helpers/tus.ts';
+import { runTusUpload } from '../helpers/tus.ts';
 import { sampleMp3, signedInUploader } from '../helpers/uploads.ts';
 
 /**
@@ -12,12 +13,15 @@ import { sampleMp3, signedInUploader } from '../helpers/uploads.ts';
  * HTML uploaded as `notes.txt` with `clientMime: audio/mpeg` was an "audio" entry, became a
  * published track and streamed HTML. Audio is now what the bytes say and the pipeline
  * decodes; every way of making a track of an entry refuses anything else with a 422.
+ * Uploaded to the built server (issue 37.3), whose own job queue runs the media job.
  */
 let t: TestApp;
 let base: string;
+let adminSession: HttpSession;
 beforeAll(async () => {
-  t = await createTestApp();
-  base = await listen(t.app);
+  t = await createTestApp({ builtServer: true });
+  base = t.url!;
+  adminSession = await signIn(base, t.admin);
 });
 afterAll(async () => {
   await t?.close();
@@ -32,7 +36,7 @@ const htmlBehindFrameHeader = Buffer.concat([Buffer.from([0xff, 0xfb, 0x90, 0x00
 
 /** An uploader who is a member of a fresh artist, so only the file can be refused. */
 async function artistAccount() {
-  const account = await signedInUploader(t.app);
+  const account = await signedInUploader(t.app, { url: base });
   const artist = await createArtist(t.app);
   await t.database.db
     .insertInto('artist_members')
@@ -108,7 +112,7 @@ describe('a declared audio type on bytes that are not audio', () => {
   });
 
   it("is not drafted from the admin's upload screen (any file type, drafts as backstage)", async () => {
-    const admin = await guestBrowser(t.app);
+    const admin = await guestBrowser(t.app, { url: base });
     await admin.login(t.admin.email, t.admin.password);
     const entry = await uploadNotes(admin);
     expect(entry.mime ?? '').not.toMatch(/^audio\//);
@@ -153,7 +157,7 @@ describe('the media job', () => {
     const owner = await artistAccount();
     const entry = await uploadNotes(owner.browser, htmlBehindFrameHeader, 'page.mp3');
     expect(entry.media?.status).toBe('pending');
-    await t.app.services.jobs.idle();
+    await jobsIdle(adminSession);
     const details = await owner.browser.get(`/api/v1/file-entries/${entry.id}/details`);
     expect(details.json<{ fileEntry: FileEntry }>().fileEntry.media).toMatchObject({
       status: 'failed',
@@ -193,6 +197,7 @@ describe('the media job', () => {
     expect(created.statusCode).toBe(201);
     const id = created.json<{ track: { id: number } }>().track.id;
 
+    // The media job, run here on the database and storage the built server shares.
     expect((await t.app.services.media.process(file.id))?.status).toBe('failed');
     const published = await owner.browser.post(`/api/v1/backstage/tracks/${id}/publish`);
     expect(published.statusCode).toBe(422);
@@ -226,7 +231,7 @@ describe('the media job', () => {
   it('still drafts real audio', async () => {
     const owner = await artistAccount();
     const entry = await uploadNotes(owner.browser, await sampleMp3(), 'song.mp3');
-    await t.app.services.jobs.idle();
+    await jobsIdle(adminSession);
     const drafts = await owner.browser.post('/api/v1/backstage/drafts', {
       file_entry_ids: [entry.id],
     });

@@ -1,13 +1,13 @@
 import { readFile, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { LightMyRequestResponse, RouteOptions } from 'fastify';
+import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasPermission } from '@backbeat/common';
 import { OPENAPI_FILE } from '../../src/openapi-document.ts';
 import { confirmPassword, guestBrowser, signedInUser } from '../helpers/accounts.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { seedSmallCatalog } from '../helpers/catalog.ts';
-import { TokenClient, type Browser } from '../helpers/client.ts';
+import { TokenClient, type Browser, type BrowserResponse } from '../helpers/client.ts';
 
 /*
  * Checklist item 3, "non-admin on every admin endpoint" (issue 35): every operation of the
@@ -264,7 +264,7 @@ function urlOf(operation: Operation): string {
   return search ? `${url}?${search}` : url;
 }
 
-type Caller = (operation: Operation) => Promise<LightMyRequestResponse>;
+type Caller = (operation: Operation) => Promise<BrowserResponse>;
 
 /** As the web client sends it: PUT, PATCH and DELETE tunnelled through POST, with XSRF. */
 const asBrowser =

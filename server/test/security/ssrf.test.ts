@@ -42,6 +42,8 @@ let outside: Server;
 let outsideUrl: string;
 
 beforeAll(async () => {
+  // In process, not the built server (issue 37.3): the vi.mock above widens what counts as
+  // public and shortens the fetch timeout in this process only.
   t = await createTestApp();
   // Dual-stack on every interface: 127.0.0.1, ::1, ::ffff:127.0.0.1 and 0.0.0.0 all reach it.
   canary = createServer((_request, response) => {

@@ -10,7 +10,8 @@ import { avatarDirectory } from '../../src/modules/users/avatars.ts';
 /**
  * Issue 16: no spelling of "go up" reaches a file outside the folders /storage/* serves.
  * Canaries sit in the storage folder (beside the database and app key) and above it; the
- * requests go over a real socket, so no client tidies the path first.
+ * requests go over a real socket to the built server (issue 37.3), so no client tidies the
+ * path first.
  */
 let t: TestApp;
 let base: string;
@@ -21,10 +22,8 @@ let outsideCanary: string;
 let appKey: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await t.app.listen({ host: '127.0.0.1', port: 0 });
-  const address = t.app.server.address();
-  base = `127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  t = await createTestApp({ builtServer: true });
+  base = new URL(t.url!).host;
   await writeFile(join(t.config.storagePath, canaryName), secret);
   outsideCanary = join(dirname(t.config.storagePath), canaryName);
   await writeFile(outsideCanary, secret);

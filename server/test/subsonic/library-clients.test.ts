@@ -8,6 +8,7 @@ import { SubsonicAPI } from 'subsonic-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser } from '../helpers/accounts.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { jobsIdle, signIn } from '../helpers/built-server.ts';
 import { openBrowser } from '../helpers/client.ts';
 import { libraryMp3, mp3WithLyricsFrames, placeFile, solidJpeg } from '../helpers/library-audio.ts';
 import { openSubsonicValidator } from '../helpers/opensubsonic.ts';
@@ -116,12 +117,13 @@ beforeAll(async () => {
   );
 
   test = await createTestApp({ builtServer: true });
+  url = test.url!;
+  // The built server scans the folder, in its own job queue.
   const admin = await openBrowser(test.app);
   await admin.login(test.admin.email, test.admin.password);
   const added = await admin.post('/api/v1/admin/library-folders', { path: root });
   expect(added.statusCode, added.body).toBe(201);
-  await test.app.services.jobs.idle();
-  url = test.url!;
+  await jobsIdle(await signIn(url, test.admin));
   const listener = await signedInUser(test.app, { name: 'Library Browser' });
   email = listener.email;
   const created = await listener.browser.post('/api/v1/account/app-passwords', { name: 'DSub' });

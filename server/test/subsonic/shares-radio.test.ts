@@ -1,6 +1,6 @@
 import { SubsonicAPI } from 'subsonic-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { guestBrowser, signedInUser } from '../helpers/accounts.ts';
+import { signedInUser } from '../helpers/accounts.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { seedSmallCatalog } from '../helpers/catalog.ts';
 import { openSubsonicValidator } from '../helpers/opensubsonic.ts';
@@ -33,11 +33,9 @@ async function apiFor(roleNames?: string[]) {
 }
 
 beforeAll(async () => {
-  test = await createTestApp();
+  test = await createTestApp({ builtServer: true });
   await seedSmallCatalog(test.app);
-  await test.app.listen({ host: '127.0.0.1', port: 0 });
-  const address = test.app.server.address();
-  url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  url = test.url!;
   ({ api: listener, email: listenerEmail, key: listenerKey } = await apiFor());
   ({ api: other } = await apiFor());
   ({ api: admin } = await apiFor(['admin']));
@@ -68,9 +66,14 @@ describe('shares over /rest', () => {
       album.song![0]!.id,
     ]);
 
-    const guest = await guestBrowser(test.app);
-    const page = await guest.get(`/api/v1/shared/${new URL(share.url).pathname.split('/').pop()}`);
-    expect(page.statusCode).toBe(200);
+    // A guest opens the link page (a browser with no cookies yet).
+    const page = await fetch(
+      `${url}/api/v1/shared/${new URL(share.url).pathname.split('/').pop()}`,
+      {
+        headers: { accept: 'application/json' },
+      },
+    );
+    expect(page.status).toBe(200);
     const { shares } = await listener.getShares();
     const visited = shares.share!.find((s) => s.id === share.id)!;
     expect(visited.visitCount).toBe(1);

@@ -1,8 +1,10 @@
 import { request as httpRequest } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInUser } from '../helpers/accounts.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { signIn } from '../helpers/built-server.ts';
+import { createUser } from '../helpers/factories.ts';
 import { storeFlacTrack, toneFlac } from '../helpers/flac-track.ts';
 import { probeAudio } from '../helpers/probe.ts';
 
@@ -26,19 +28,19 @@ async function flacTrack() {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  const listener = await signedInUser(t.app, { name: 'Esther Estimate' });
-  const created = await listener.browser.post('/api/v1/account/app-passwords', { name: 'Phone' });
-  expect(created.statusCode).toBe(201);
+  t = await createTestApp({ builtServer: true });
+  const listener = await createUser(t.app, { name: 'Esther Estimate' });
+  const session = await signIn(t.url!, listener);
+  const created = await session.request('POST', '/api/v1/account/app-passwords', { name: 'Phone' });
+  expect(created.status).toBe(201);
   listenerAuth = new URLSearchParams({
     u: listener.email,
-    p: (created.json() as { password: string }).password,
+    p: ((await created.json()) as { password: string }).password,
     v: '1.16.1',
     c: 'TestPhone',
     f: 'json',
   });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  base = t.url!;
 });
 afterAll(() => t?.close());
 
@@ -77,9 +79,15 @@ function get(query: Record<string, string | number>, headers = {}, method = 'GET
   });
 }
 
-/** The transcode is cached once its ffmpeg has ended (just after the answer's last byte). */
+/**
+ * The transcode is cached once its ffmpeg has ended (just after the answer's last byte): the
+ * built server then renames its `.tmp` file in the cache folder to the cached one.
+ */
 async function settled() {
-  while (t.app.services.transcoding.runningCount() > 0) await new Promise((r) => setTimeout(r, 10));
+  const folder = join(t.config.storagePath, 'cache', 'transcodes');
+  const writing = async () =>
+    (await readdir(folder).catch(() => [])).some((name) => name.endsWith('.tmp'));
+  while (await writing()) await new Promise((r) => setTimeout(r, 10));
 }
 
 describe('stream with estimateContentLength=true', () => {

@@ -9,7 +9,8 @@ import { workspaceDetails, workspaceWith } from '../helpers/workspaces.ts';
 let testApp: TestApp;
 
 beforeAll(async () => {
-  testApp = await createTestApp();
+  // The browsers and the realtime socket talk to the built server (issue 37.3).
+  testApp = await createTestApp({ builtServer: true });
 });
 afterAll(() => testApp.close());
 
