@@ -30,12 +30,28 @@ export function createFileLogs(storagePath: string): FileLogs {
   return {
     directory,
     files,
+    /**
+     * Best effort, never rejects: callers log from error paths and background work, where a
+     * rejection would go unhandled and stop the process. A folder removed meanwhile (an admin
+     * clearing the logs) is made again.
+     */
     async write(kind, record) {
-      ensured ??= mkdir(directory, { recursive: true });
-      await ensured;
       const day = new Date().toISOString().slice(0, 10);
       const line = JSON.stringify({ time: new Date().toISOString(), ...record });
-      await appendFile(join(directory, `${kind}-${day}.log`), `${line}\n`);
+      const file = join(directory, `${kind}-${day}.log`);
+      try {
+        ensured ??= mkdir(directory, { recursive: true });
+        await ensured;
+        await appendFile(file, `${line}\n`);
+      } catch {
+        ensured = null;
+        try {
+          await mkdir(directory, { recursive: true });
+          await appendFile(file, `${line}\n`);
+        } catch (error) {
+          console.warn(`The ${kind} log could not be written: ${(error as Error).message}`);
+        }
+      }
     },
     async latest(kind) {
       return (await files(kind))[0] ?? null;
