@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { AppearanceSettings, AppearanceValues } from '@backbeat/common/admin/appearance';
-import { settingsUpdateSchema } from '@backbeat/common/admin/settings';
 import type { SettingValues } from '../../server/src/modules/settings/defaults.ts';
 import { buildApp } from '../../server/src/app.ts';
 import { loadConfig, type Config } from '../../server/src/config.ts';
@@ -12,6 +11,7 @@ import { openDatabase } from '../../server/src/db/database.ts';
 import { migrateToLatest } from '../../server/src/db/migrations/index.ts';
 import { seed } from '../../server/src/seed/index.ts';
 import {
+  refuseUnsavedSettings,
   signIn,
   startBuiltServer,
   type HttpSession,
@@ -140,9 +140,6 @@ async function adminCall(server: TestServer, method: string, path: string, body?
   return response.json() as Promise<unknown>;
 }
 
-/** The settings the admin settings screen saves; PUT /admin/settings drops any other name. */
-const ADMIN_SETTING_NAMES = new Set(Object.keys(settingsUpdateSchema.shape));
-
 /**
  * Saves settings as an admin does, so the server's cached settings change at once. Only the
  * settings screen's names: the admin API would drop another (menus, fonts) without a word, and
@@ -152,11 +149,7 @@ export async function setSettings(
   server: TestServer,
   values: Partial<SettingValues>,
 ): Promise<void> {
-  const unsaved = Object.keys(values).filter((name) => !ADMIN_SETTING_NAMES.has(name));
-  if (unsaved.length)
-    throw new Error(
-      `The admin settings API does not save ${unsaved.join(', ')}: use setAppearance for menus and fonts.`,
-    );
+  refuseUnsavedSettings(values, ' Use setAppearance for menus and fonts.');
   if (!server.built) return server.app.services.settings.set(values);
   await adminCall(server, 'PUT', '/api/v1/admin/settings', values);
 }
