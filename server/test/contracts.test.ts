@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { gunzipSync } from 'node:zlib';
 import type { RouteOptions } from 'fastify';
 import { z } from 'zod';
 import * as contracts from '@backbeat/common/contracts';
@@ -108,10 +109,29 @@ describe('GET /api-docs/openapi.json', () => {
     expect(operation.operationId).toBe('logTrackPlay');
   });
 
-  it('is the committed server/openapi.json, served as it is', async () => {
-    const response = await testApp.app.inject({ url: '/api-docs/openapi.json' });
-    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
-    expect(response.body).toBe(await readFile(OPENAPI_FILE, 'utf8'));
+  it('is the committed server/openapi.json, served compact, and gzipped to a client that asks', async () => {
+    const committed = JSON.stringify(JSON.parse(await readFile(OPENAPI_FILE, 'utf8')));
+    const plain = await testApp.app.inject({ url: '/api-docs/openapi.json' });
+    expect(plain.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(committed);
+
+    const zipped = await testApp.app.inject({
+      url: '/api-docs/openapi.json',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toContain('accept-encoding');
+    expect(gunzipSync(zipped.rawPayload).toString('utf8')).toBe(committed);
+    // What an admin's browser downloads for the API docs page.
+    expect(zipped.rawPayload.length).toBeLessThan(committed.length / 5);
+
+    const refused = await testApp.app.inject({
+      url: '/api-docs/openapi.json',
+      headers: { 'accept-encoding': 'gzip;q=0, identity' },
+    });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.body).toBe(committed);
   });
 
   it('matches the committed server/openapi.json (run `npm run openapi` after changing a contract)', async () => {
