@@ -1,9 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createCatalogBrowseRepository,
-  type AlbumListQuery,
-} from '../src/modules/catalog/browse-repository.ts';
+import { createCatalogBrowseRepository } from '../src/modules/catalog/browse-repository.ts';
+import type { AlbumListQuery } from '../src/modules/catalog/list-orders.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import { createUser } from './helpers/factories.ts';
 import { plansOf, queryRecorder, sortsRows } from './helpers/query-plans.ts';

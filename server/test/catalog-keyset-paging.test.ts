@@ -2,9 +2,9 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createCatalogBrowseRepository,
-  type AlbumListQuery,
   type CatalogBrowseRepository,
 } from '../src/modules/catalog/browse-repository.ts';
+import type { AlbumListQuery } from '../src/modules/catalog/list-orders.ts';
 import { createCatalogBrowse } from '../src/modules/catalog/browse-service.ts';
 import type { Viewer } from '../src/modules/catalog/service.ts';
 import { signedInUser } from './helpers/accounts.ts';

@@ -1,10 +1,6 @@
 import type { Album, Track } from '@backbeat/common';
-import type {
-  AlbumListQuery,
-  CatalogBrowseRepository,
-  FolderScope,
-  TrackFilter,
-} from './browse-repository.ts';
+import type { CatalogBrowseRepository } from './browse-repository.ts';
+import type { AlbumListQuery, FolderScope, TrackFilter } from './list-orders.ts';
 import type { KeyedPage, SortKey } from './keyset.ts';
 import { createPageCursors, type PageCursors } from './page-cursors.ts';
 import type { CatalogService, Viewer } from './service.ts';

@@ -1,10 +1,10 @@
 import type { Lyric, RadioStation, SearchType, Track, User } from '@backbeat/common';
 import { SUBSONIC_MAX_PAGE, parseLyrics } from '@backbeat/common';
-import type { AlbumOrder } from '../catalog/browse-repository.ts';
-import { ALBUM_ORDERS } from '../catalog/browse-repository.ts';
+import type { AlbumOrder } from '../catalog/list-orders.ts';
+import { ALBUM_ORDERS } from '../catalog/list-orders.ts';
 import type { CatalogBrowse } from '../catalog/browse-service.ts';
 import type { CatalogService, Viewer } from '../catalog/service.ts';
-import type { FolderScope } from '../catalog/browse-repository.ts';
+import type { FolderScope } from '../catalog/list-orders.ts';
 import { idsOf, requireId } from './ids.ts';
 import { createMusicFolders } from './music-folders.ts';
 import {

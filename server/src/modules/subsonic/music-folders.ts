@@ -1,5 +1,5 @@
 import type { User } from '@backbeat/common';
-import type { FolderScope } from '../catalog/browse-repository.ts';
+import type { FolderScope } from '../catalog/list-orders.ts';
 import type { CatalogBrowse } from '../catalog/browse-service.ts';
 import { notFound, type SubsonicParams } from './protocol.ts';
 
