@@ -34,6 +34,8 @@ export interface ProxiedInstance {
   port: number;
   /** Its own STORAGE_PATH (its logs, the schedule log among them). */
   storagePath: string;
+  /** Its process id (of the current start). */
+  pid(): number | undefined;
   /** Everything the instance printed (one JSON line per request at LOG_LEVEL=info). */
   output(): string;
   /** Stops this instance (SIGTERM, as systemd does) and resolves once it has exited. */
@@ -220,6 +222,7 @@ export async function startProxiedSite({
       instances.push({
         port,
         storagePath,
+        pid: () => running.child.pid,
         output: () => running.output(),
         stop: () => stop(running.child),
         restart: async () => {
