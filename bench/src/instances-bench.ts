@@ -262,10 +262,12 @@ export async function runInstancesBench(plan: InstancesPlan = INSTANCES_PLAN): P
     const stops: LoadOutcome[] = [];
     let firstStopAt = 0;
     // Rounds in turns (two, the stop, one; again), so neither side has all the warm caches:
-    // each instance keeps its own answer cache and JIT, both cold at start.
+    // each instance keeps its own answer cache and JIT, both cold at start. Each round stops
+    // the other instance, so the one left alone is in turn the first one and a restarted one.
     for (let round = 1; round <= plan.rounds; round++) {
+      const [kept, stopping] = round % 2 ? [first, second] : [second, first];
       if (round > 1) {
-        await second.restart();
+        await kept.restart();
         // nginx leaves an upstream that refused a connection alone for 10 s (fail_timeout).
         await sleep(11_000);
       }
@@ -292,7 +294,7 @@ export async function runInstancesBench(plan: InstancesPlan = INSTANCES_PLAN): P
         atMs: plan.stopAfterMs,
         run: () => {
           firstStopAt ||= Date.now();
-          exited = second.stop();
+          exited = stopping.stop();
         },
       });
       await exited;
@@ -300,9 +302,9 @@ export async function runInstancesBench(plan: InstancesPlan = INSTANCES_PLAN): P
       console.info(
         `  round ${round}, one instance stopped (SIGTERM) ${plan.stopAfterMs / 1000} s into ${stopped.answers} answers: ${total(stopped.lost)} lost${stopped.lost.size ? ` (${describe(stopped.lost)})` : ''}, ${stopped.inFlightAtEvent ?? 0} in flight at the stop`,
       );
-      const [oneCpu, oneOwn] = [cpuMs([first.pid()]), process.cpuUsage()];
+      const [oneCpu, oneOwn] = [cpuMs([kept.pid()]), process.cpuUsage()];
       const one = await loadSite(site, mix, plan.connections, plan.loadMs);
-      const oneCpuPerAnswer = (cpuMs([first.pid()]) - oneCpu) / one.answers;
+      const oneCpuPerAnswer = (cpuMs([kept.pid()]) - oneCpu) / one.answers;
       const oneOwnPerAnswer = ownMs(process.cpuUsage(oneOwn)) / one.answers;
       ones.push(one);
       console.info(
