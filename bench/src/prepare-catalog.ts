@@ -19,6 +19,15 @@ export interface PreparedCatalog {
   streamFile: string;
   /** p99 ms of the search service itself (no answer cache), over the given queries. */
   uncachedSearchP99: number;
+  /** The admin's Subsonic API key, when asked for. */
+  subsonicApiKey?: string;
+}
+
+export interface PrepareOptions {
+  /** More configuration: a site on PostgreSQL and S3 (the instances bench) passes its own. */
+  env?: Record<string, string>;
+  /** Also make the admin an API key for Subsonic calls. */
+  subsonicApiKey?: boolean;
 }
 
 async function timeSearches(
@@ -44,8 +53,10 @@ export async function prepareCatalog(
   tracks: number,
   admin: { email: string; password: string },
   searches: string[],
+  options: PrepareOptions = {},
 ): Promise<PreparedCatalog> {
   const config = loadConfig({
+    ...options.env,
     STORAGE_PATH: storagePath,
     LOG_LEVEL: 'silent',
     ADMIN_EMAIL: admin.email,
@@ -79,6 +90,12 @@ export async function prepareCatalog(
       .where('id', '=', top.id)
       .execute();
     const [artist] = await app.services.catalog.popularArtists(1);
+    let subsonicApiKey: string | undefined;
+    if (options.subsonicApiKey) {
+      const adminRow = await app.services.users.findRowByEmail(admin.email);
+      subsonicApiKey = (await app.services.accessTokens.create(adminRow!.id, 'bench'))
+        .plainTextToken;
+    }
     const uncachedSearchP99 = await timeSearches(
       (query) =>
         app.services.search.search(
@@ -97,6 +114,7 @@ export async function prepareCatalog(
       streamTrackId: top.id,
       streamFile: `${storagePath}/files/${STREAM_FILE_KEY}`,
       uncachedSearchP99,
+      subsonicApiKey,
     };
   } finally {
     await app.close();

@@ -15,6 +15,7 @@ import { runFirstPlayBench } from './first-play-bench.ts';
 import { printAnalysisBench, runAnalysisBench } from './analysis-bench.ts';
 import { printImportBench, runImportBench } from './import-bench.ts';
 import { runInsightsBench } from './insights-bench.ts';
+import { runInstancesBench } from './instances-bench.ts';
 import { runListeningBench } from './listening-bench.ts';
 import { runMediaProcessingBench, runUploadMemoryBench } from './media-bench.ts';
 import { appendResults, printSummary } from './results.ts';
@@ -112,6 +113,9 @@ if (runs('transcoding')) {
 }
 // Insights (issue 11): the rollup job over 1,000,000 plays and insights answers at 1 connection.
 if (runs('insights', false)) await runInsightsBench();
+// Several instances (issue 42): two behind nginx on PostgreSQL, Redis and s3rver, against one,
+// one stopped mid-load, and a scheduled task's runs per period.
+if (runs('instances', false)) await runInstancesBench();
 
 printSummary();
 // The history keeps whole runs; a quick or partial (BENCH_ONLY) run is kept only when asked.

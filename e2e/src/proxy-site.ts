@@ -32,10 +32,16 @@ const REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
 
 export interface ProxiedInstance {
   port: number;
+  /** Its own STORAGE_PATH (its logs, the schedule log among them). */
+  storagePath: string;
+  /** Its process id (of the current start). */
+  pid(): number | undefined;
   /** Everything the instance printed (one JSON line per request at LOG_LEVEL=info). */
   output(): string;
   /** Stops this instance (SIGTERM, as systemd does) and resolves once it has exited. */
   stop(): Promise<void>;
+  /** Starts it again on the same port and storage, and resolves once it is ready. */
+  restart(): Promise<void>;
 }
 
 export interface ProxiedSite {
@@ -152,9 +158,22 @@ function stop(child: ChildProcess) {
   });
 }
 
+export interface ProxiedSiteOptions {
+  proxy?: ProxyKind;
+  /** More variables for both instances (the bench lifts the search limit, logs less). */
+  env?: Record<string, string>;
+  /**
+   * Runs once the database and the bucket exist, before the first instance starts, with the
+   * instances' variables: the bench fills the catalog here.
+   */
+  prepare?: (env: Record<string, string>) => Promise<void>;
+}
+
 export async function startProxiedSite({
   proxy = 'nginx',
-}: { proxy?: ProxyKind } = {}): Promise<ProxiedSite> {
+  env = {},
+  prepare,
+}: ProxiedSiteOptions = {}): Promise<ProxiedSite> {
   requireTools(proxy);
   const directory = mkdtempSync(join(tmpdir(), 'backbeat-proxy-'));
   const tls = makeCertificate(directory);
@@ -187,19 +206,31 @@ export async function startProxiedSite({
       ADMIN_EMAIL: SITE_ADMIN.email,
       ADMIN_PASSWORD: SITE_ADMIN.password,
       ...s3.env,
+      ...env,
     };
+    await prepare?.(shared);
     // Each instance has storage of its own (its logs; nothing shared): the site lives in
     // PostgreSQL, Redis and the bucket. The first start migrates and seeds alone; the second
     // starts once it is ready and finds the site made.
-    const instances: ReturnType<typeof startInstance>[] = [];
+    const instances: ProxiedInstance[] = [];
     for (const [index, port] of [first, second].entries()) {
-      const instance = startInstance(port, {
-        ...shared,
-        STORAGE_PATH: join(directory, `storage-${index}`),
+      const storagePath = join(directory, `storage-${index}`);
+      const start = () => startInstance(port, { ...shared, STORAGE_PATH: storagePath });
+      let running = start();
+      cleanups.push(() => stop(running.child));
+      await running.ready();
+      instances.push({
+        port,
+        storagePath,
+        pid: () => running.child.pid,
+        output: () => running.output(),
+        stop: () => stop(running.child),
+        restart: async () => {
+          await stop(running.child);
+          running = start();
+          await running.ready();
+        },
       });
-      instances.push(instance);
-      cleanups.push(() => stop(instance.child));
-      await instance.ready();
     }
 
     const { redirectStatus, start } = PROXIES[proxy];
@@ -224,11 +255,7 @@ export async function startProxiedSite({
       plainUrl: `http://localhost:${http}`,
       redirectStatus,
       certificate: readFileSync(tls.cert, 'utf8'),
-      instances: instances.map(({ port, output, child }) => ({
-        port,
-        output,
-        stop: () => stop(child),
-      })),
+      instances,
       close,
     };
   } catch (error) {

@@ -4,7 +4,7 @@ import { openDatabase } from './db/database.ts';
 import { MigrationFailed, migrateToLatest } from './db/migrations/index.ts';
 import { seed } from './seed/index.ts';
 import { seedDemoCatalogOnFirstStart, warmUpDemoAudio } from './seed/demo/index.ts';
-import { startScheduler } from './jobs/scheduler.ts';
+import { redisPeriodClaims, startScheduler } from './jobs/scheduler.ts';
 import { scheduledTasks } from './composition/scheduled-tasks.ts';
 import { adminAccountBox } from './admin-account-box.ts';
 import { watchLibraryFolders } from './modules/library-folders/watch.ts';
@@ -25,7 +25,13 @@ async function main(): Promise<void> {
     void warmUpDemoAudio(app.services).catch((error: unknown) =>
       app.log.warn({ err: error }, 'demo audio warm-up failed'),
     );
-  const scheduler = startScheduler(scheduledTasks(app.services), app.services.fileLogs, app.log);
+  // With Redis (several instances), one instance a period runs each task.
+  const scheduler = startScheduler(
+    scheduledTasks(app.services),
+    app.services.fileLogs,
+    app.log,
+    config.redisUrl ? redisPeriodClaims(config.redisUrl, config.jobQueuePrefix) : undefined,
+  );
   // MUSIC_FOLDERS (issue 18): registered if new, and rescanned in the background either way.
   await app.services.libraryFolders.resume();
   await app.services.libraryFolders.registerAll(config.musicFolders, (path, reason) =>
@@ -58,7 +64,7 @@ async function main(): Promise<void> {
     }
     const force = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS);
     force.unref();
-    scheduler.stop();
+    await scheduler.stop();
     libraryWatch.stop();
     await app.close();
     await database.destroy();
