@@ -8,8 +8,10 @@
 // the end), random songs, genre and tag lists, and a user's likes and plays while
 // `npm run import` writes a library folder into the same database. PostgreSQL runs in a
 // freshly created database of its own (BENCH_LARGE_POSTGRES names the server), dropped after.
-// Preparing takes most of the time: about 9 minutes on SQLite and 11 on PostgreSQL at 1M tracks
-// on a 2-core machine (the figures print).
+// How long (1M tracks, 2 cores shared with other work at load 9-17, 2026-11-29): SQLite 52 min
+// in all: preparing 13 min (seeding 8.5, search index 4.4), the reads 34 min (before the rows'
+// 90 s limit: tag pages alone took 25), the sync 4, the import 1.5. PostgreSQL's preparing took
+// over 40 min (100k: 65 s on a quiet machine). BENCH_LARGE_TRACKS=100000 runs in minutes.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
