@@ -222,7 +222,7 @@ export function spreadIds(storage: string, count = SPREAD_PAGES) {
 const agent = new Agent({ keepAlive: true, maxSockets: 1 });
 
 /** One GET on a kept-alive socket: ms from asking to the last byte of the answer. */
-function timedGet(
+export function timedGet(
   url: string,
   headers: Record<string, string>,
 ): Promise<{ ms: number; status: number; body: Buffer }> {

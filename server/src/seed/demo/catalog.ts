@@ -23,6 +23,8 @@ const RELEASE_KIND: Record<string, string> = { album: 'An album', ep: 'An EP', s
 export interface DemoCatalogOptions {
   artists: number;
   tracks: number;
+  /** Albums the tracks are spread over; about 7.5 tracks each when not given. */
+  albums?: number;
   /** Plays by made-up listeners over the last two weeks (trending, "also played"). */
   plays: number;
   /** Track lengths in seconds (demo audio is generated at this length). */
@@ -122,8 +124,8 @@ export async function seedDemoCatalog(
       ),
     );
 
-    // Albums: about 7.5 tracks each, sizes varied so singles, EPs and albums all appear.
-    const albumCount = Math.max(1, Math.min(o.tracks, Math.round(o.tracks / 7.5)));
+    // Albums: about 7.5 tracks each unless told, sizes varied so singles, EPs and albums all appear.
+    const albumCount = Math.max(1, Math.min(o.tracks, Math.round(o.albums ?? o.tracks / 7.5)));
     const weights = Array.from({ length: albumCount }, () => 0.15 + rand() * 1.7);
     const weightSum = weights.reduce((a, b) => a + b, 0);
     const sizes = weights.map((w) => Math.max(1, Math.round((w / weightSum) * o.tracks)));
