@@ -104,6 +104,7 @@ export function createServices(config: Config, database: DatabaseHandle, fileLog
     socialProfiles,
     unreadNotifications: (userId) => notificationsRepository.unreadCount(userId),
     billingGrants: (userId) => billing.billing.grantsOf(userId),
+    deleteWithLikes: (userId, remove) => music.library.deleteWithLikes(userId, remove),
   });
   const billing = createBillingServices(config, database, {
     settings,

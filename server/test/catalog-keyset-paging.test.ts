@@ -61,16 +61,37 @@ beforeAll(async () => {
       owner_id: isPublic ? null : ownerId,
       is_public: isPublic ? 1 : 0,
       plays: (i * 13) % 9,
-      popularity: 0,
+      popularity: (i * 5) % 4,
       created_at: new Date(Date.UTC(2024, 0, 1 + ((i * 11) % 30))).toISOString(),
       updated_at: created,
     });
     albumIds.push(id);
   }
+  // Some albums credit two artists (the alphabetically first one sorts), a few none ('').
   await writes.insertMany(
     'album_artists',
-    albumIds.map((album_id, i) => ({ album_id, artist_id: artistIds[i % ARTISTS]!, position: 0 })),
+    albumIds.flatMap((album_id, i) =>
+      i % 11 === 5
+        ? []
+        : [
+            { album_id, artist_id: artistIds[i % ARTISTS]!, position: 0 },
+            ...(i % 3
+              ? []
+              : [{ album_id, artist_id: artistIds[(i * 7 + 3) % ARTISTS]!, position: 1 }]),
+          ],
+    ),
   );
+  // Likes through the library, as listeners make them: 0 to 3 an album, ties broken by
+  // popularity, then id. The owner also likes private albums of theirs.
+  const likers = [ownerId];
+  for (let k = 0; k < 2; k++) likers.push((await createUser(t.app)).id);
+  for (const [i, id] of albumIds.entries()) {
+    for (const [k, userId] of likers.entries()) {
+      if ((i + k * 3) % (k + 2) === 0 && (i % 7 !== 3 || userId === ownerId)) {
+        await t.app.services.library.like(userId, 'albums', id);
+      }
+    }
+  }
   for (let i = 0; i < TRACKS; i++) await addTrack(i % 9 !== 4, albumIds[i % ALBUMS]!);
   if (t.database.dialect === 'postgres') await sql`analyze`.execute(t.database.db);
 });
@@ -78,6 +99,20 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
+
+async function addArtist(name: string) {
+  return t.app.services.catalogWrites.insertArtist({
+    name,
+    image: null,
+    description: null,
+    verified: 0,
+    links: '[]',
+    plays: 0,
+    popularity: 0,
+    created_at: created,
+    updated_at: created,
+  });
+}
 
 async function addTrack(isPublic: boolean, albumId: number | null = null) {
   return t.app.services.catalogWrites.insertTrack({
@@ -142,7 +177,16 @@ const LISTS: Record<
   artists: async (browse, offset, size, viewer) =>
     (await browse.artistsPage(offset, size, viewerOf(viewer))).map((artist) => artist.id),
   ...Object.fromEntries(
-    (['alphabeticalByName', 'newest', 'frequent', 'byYear'] as const).map((order) => [
+    (
+      [
+        'alphabeticalByName',
+        'newest',
+        'frequent',
+        'byYear',
+        'alphabeticalByArtist',
+        'highest',
+      ] as const
+    ).map((order) => [
       order,
       async (browse: Browse, offset: number, size: number, viewer: number) =>
         (await browse.albumList(albumQuery(order, offset, size), viewerOf(viewer))).map(
@@ -326,5 +370,103 @@ describe('keyset paging of whole-library syncs', () => {
     // album twice); the one after it is, once, at the end.
     expect(listed).toEqual([...before.filter((id) => id !== before[50]), inserted[1]]);
     await writes.deleteRows('albums', inserted);
+  });
+});
+
+/** The orders whose keys the albums keep (migration 0035), kept by their writers. */
+const KEPT = ['alphabeticalByArtist', 'highest'] as const;
+
+/** The order written out from the source rows (album artists' names, likes). */
+async function sourceOrder(order: (typeof KEPT)[number], viewer: number) {
+  const visibleIds = await plainOrder('alphabeticalByName', viewer);
+  const key =
+    order === 'alphabeticalByArtist'
+      ? sql`coalesce((select min(lower(artists.name)) from album_artists inner join artists on artists.id = album_artists.artist_id where album_artists.album_id = albums.id), ''), lower(albums.name), albums.id`
+      : sql`(select count(*) from likes where likes.likeable_type = 'albums' and likes.likeable_id = albums.id) desc, albums.popularity desc, albums.id`;
+  const { rows } = await sql<{
+    id: number;
+  }>`select albums.id from albums where albums.id in (${sql.join(
+    visibleIds,
+  )}) order by ${key}`.execute(t.database.db);
+  return rows.map((row) => Number(row.id));
+}
+
+/** Visible albums that credit no artist. */
+async function artistless(viewer: number) {
+  const { rows } = await sql<{
+    id: number;
+  }>`select id from albums where not exists (select 1 from album_artists where album_artists.album_id = albums.id)`.execute(
+    t.database.db,
+  );
+  const visibleIds = new Set(await plainOrder('alphabeticalByName', viewer));
+  return rows.map((row) => Number(row.id)).filter((id) => visibleIds.has(id));
+}
+
+describe('album orders by first artist and by likes, kept on the albums', () => {
+  it('sync to the end in the order of their source rows (artistless albums first)', async () => {
+    for (const order of KEPT) {
+      for (const viewer of [0, ownerId]) {
+        const expected = await sourceOrder(order, viewer);
+        const { browse, reads } = observedBrowse();
+        const pages = await sync(order, browse, 7, viewer);
+        expect(pages.flat(), `${order} for ${viewer}`).toEqual(expected);
+        expect(reads.map((read) => read.keyed)).toEqual(pages.map((_, i) => i > 0));
+      }
+    }
+    const none = await artistless(0);
+    expect(none.length).toBeGreaterThan(1);
+    expect((await plainOrder('alphabeticalByArtist', 0)).slice(0, none.length).sort()).toEqual(
+      none.sort(),
+    );
+  });
+
+  it('moves an album when it is liked, unliked, its liker deleted, its artists renamed or relinked', async () => {
+    const writes = t.app.services.catalogWrites;
+    const library = t.app.services.library;
+    const placeOf = async (order: (typeof KEPT)[number], id: number) =>
+      (await plainOrder(order, 0)).indexOf(id);
+    const inSourceOrder = async () => {
+      for (const order of KEPT) {
+        expect(await plainOrder(order, 0), order).toEqual(await sourceOrder(order, 0));
+      }
+    };
+
+    // The last album by likes has none; four listeners like it: it leads.
+    const album = (await plainOrder('highest', 0)).at(-1)!;
+    const fans: number[] = [];
+    for (let k = 0; k < 4; k++) fans.push((await createUser(t.app)).id);
+    for (const fan of fans) await library.like(fan, 'albums', album);
+    expect(await placeOf('highest', album)).toBe(0);
+    await inSourceOrder();
+    await library.unlike(fans[0]!, 'albums', album);
+    const withThree = await placeOf('highest', album);
+    expect(withThree).toBeGreaterThan(0);
+    await inSourceOrder();
+    // A deleted account's likes go with it (foreign key): the album is recounted.
+    await t.app.services.users.delete(fans[1]!);
+    expect(await placeOf('highest', album)).toBeGreaterThan(withThree);
+    await inSourceOrder();
+
+    // Relinked to one artist named last: last. That artist renamed first: first of those
+    // with an artist. Another artist, first by name, deleted: by the one left.
+    const none = (await artistless(0)).length;
+    const late = await addArtist('Zz late');
+    await writes.setArtists('album_artists', album, [late]);
+    expect((await plainOrder('alphabeticalByArtist', 0)).at(-1)).toBe(album);
+    await inSourceOrder();
+    await writes.updateArtist(late, { name: '00 early' });
+    expect(await placeOf('alphabeticalByArtist', album)).toBe(none);
+    await inSourceOrder();
+    const first = await addArtist('000 first');
+    await writes.updateArtist(late, { name: 'ZZ late' });
+    await writes.setArtists('album_artists', album, [late, first]);
+    expect(await placeOf('alphabeticalByArtist', album)).toBe(none);
+    await writes.deleteRows('artists', [first]);
+    expect((await plainOrder('alphabeticalByArtist', 0)).at(-1)).toBe(album);
+    await inSourceOrder();
+    // Without artists: among the artistless albums, first.
+    await writes.setArtists('album_artists', album, []);
+    expect(await placeOf('alphabeticalByArtist', album)).toBeLessThanOrEqual(none);
+    await inSourceOrder();
   });
 });

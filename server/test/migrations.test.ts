@@ -244,6 +244,68 @@ describe(`migrations (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'SQLite'}
     expect(menus.slice(1)).toEqual(savedMenus.slice(1));
   });
 
+  it('albums of an older database take their first artist name and like count (0035)', async () => {
+    const { handle } = await emptyDatabase();
+    await migrateUpTo(handle.db, '0034_keyset_indexes');
+    const db = handle.db;
+    const now = new Date().toISOString();
+    const artist = (name: string) =>
+      db
+        .insertInto('artists')
+        .values({
+          ...{ name, image: null, description: null, verified: 0, links: '[]', plays: 0 },
+          ...{ popularity: 0, created_at: now, updated_at: now },
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    const album = (name: string) =>
+      db
+        .insertInto('albums')
+        .values({
+          ...{ name, release_date: null, image: null, type: 'album', description: null },
+          ...{ owner_id: null, is_public: 1, plays: 0, popularity: 0 },
+          ...{ created_at: now, updated_at: now },
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    const [zed, able] = [await artist('Zed'), await artist('Able')];
+    const [both, alone] = [await album('Both'), await album('Alone')];
+    await db
+      .insertInto('album_artists')
+      .values([
+        { album_id: both.id, artist_id: zed.id, position: 0 },
+        { album_id: both.id, artist_id: able.id, position: 1 },
+      ])
+      .execute();
+    for (const email of ['a@backbeat.test', 'b@backbeat.test']) {
+      const user = await db
+        .insertInto('users')
+        .values({ email, password: null, name: 'U', created_at: now, updated_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await db
+        .insertInto('likes')
+        .values({
+          user_id: user.id,
+          likeable_type: 'albums',
+          likeable_id: both.id,
+          created_at: now,
+        })
+        .execute();
+    }
+
+    expect(await migrateToLatest(handle.db)).toContain('0035_album_sort_keys');
+    const rows = await db
+      .selectFrom('albums')
+      .select(['id', 'artist_sort', 'like_count'])
+      .orderBy('id')
+      .execute();
+    expect(rows.map((row) => ({ ...row, like_count: Number(row.like_count) }))).toEqual([
+      { id: both.id, artist_sort: 'able', like_count: 2 },
+      { id: alone.id, artist_sort: '', like_count: 0 },
+    ]);
+  });
+
   it("a database Kysely's Migrator migrated (releases before issue 35) takes the rest", async () => {
     const { handle } = await emptyDatabase();
     const migrator = new Migrator({

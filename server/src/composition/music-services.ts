@@ -84,7 +84,11 @@ export function createMusicServices(
     search: createSearchService({ index: searchIndex, catalog, playlists }),
     plays,
     playlists,
-    library: createLibraryService({ repository: createLibraryRepository(db), catalog }),
+    library: createLibraryService({
+      repository: createLibraryRepository(db),
+      catalog,
+      albumLikesChanged: (albumIds) => catalogWrites.refreshLikeCounts(albumIds),
+    }),
     radio: createRadioService({ repository: createRadioRepository(db, dialect), catalog, plays }),
     channels: createChannelsService({
       repository: createChannelsRepository(db),

@@ -45,6 +45,13 @@ export interface AlbumsTable {
   access_folder_id: Generated<number | null>;
   /** Recorded without gaps (0019_gapless): its tracks play sample-joined, never crossfaded. */
   gapless: Generated<Flag>;
+  /**
+   * The lowercase name of its alphabetically first artist, '' without one (0035): the
+   * `alphabeticalByArtist` order's key, recomputed by catalog-writes when links or names change.
+   */
+  artist_sort: Generated<string>;
+  /** How many likes it has (0035): the `highest` order's key, recounted when likes change. */
+  like_count: Generated<number>;
 }
 
 export interface AlbumArtistsTable {

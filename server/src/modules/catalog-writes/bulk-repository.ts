@@ -1,6 +1,7 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
+import { createAlbumSortKeyWrites } from './sort-keys-repository.ts';
 
 /**
  * Rows a statement: a library scan writes hundreds of tracks at once, and one statement of
@@ -23,6 +24,7 @@ type Link = 'track_artists' | 'album_artists' | 'track_genres' | 'album_genres';
  * writes one track at a time (library-bulk.ts).
  */
 export function createCatalogBulkWrites(db: Db) {
+  const sortKeys = createAlbumSortKeyWrites(db);
   /**
    * Inserts rows and answers their ids in the rows' order. Ids of one statement are given in
    * the order of its rows (an autoincrement or a sequence), so sorting them restores it
@@ -57,6 +59,9 @@ export function createCatalogBulkWrites(db: Db) {
           .insertInto(table as 'track_genres')
           .values(part as { track_id: number; genre_id: number }[])
           .execute();
+      }
+      if (table === 'album_artists') {
+        await sortKeys.refreshArtistSort(rows.map((row) => row.album_id));
       }
     },
 

@@ -4,9 +4,11 @@ import {
   type GenreLinkTable,
   type TagLinkTable,
 } from '../../db/catalog-schema.ts';
+import { createAlbumSortKeyWrites } from './sort-keys-repository.ts';
 
 /** A track's or album's artists (in order), genres and tags, replaced as a whole. */
 export function createCatalogLinkWrites(db: Db) {
+  const sortKeys = createAlbumSortKeyWrites(db);
   return {
     async setArtists(table: 'track_artists' | 'album_artists', id: number, artistIds: number[]) {
       const column = table === 'track_artists' ? 'track_id' : 'album_id';
@@ -15,17 +17,20 @@ export function createCatalogLinkWrites(db: Db) {
           .deleteFrom(table as 'track_artists')
           .where(column as 'track_id', '=', id)
           .execute();
-        if (!artistIds.length) return;
-        await trx
-          .insertInto(table as 'track_artists')
-          .values(
-            artistIds.map((artist_id, position) => ({ [column]: id, artist_id, position })) as {
-              track_id: number;
-              artist_id: number;
-              position: number;
-            }[],
-          )
-          .execute();
+        if (artistIds.length) {
+          await trx
+            .insertInto(table as 'track_artists')
+            .values(
+              artistIds.map((artist_id, position) => ({ [column]: id, artist_id, position })) as {
+                track_id: number;
+                artist_id: number;
+                position: number;
+              }[],
+            )
+            .execute();
+        }
+        // The album's place in `alphabeticalByArtist` moves with its artists.
+        if (table === 'album_artists') await sortKeys.refreshArtistSort([id], trx);
       });
     },
     /** Links genres by name, creating the ones that do not exist yet. */

@@ -9,6 +9,7 @@ import { createCatalogDocumentReads } from './documents-repository.ts';
 import { createCatalogLinkWrites } from './links-repository.ts';
 import { createListingQueries } from './listing-repository.ts';
 import { createCatalogLookups } from './lookups-repository.ts';
+import { createAlbumSortKeyWrites } from './sort-keys-repository.ts';
 
 /** Rows per multi-row INSERT; keeps PostgreSQL under its 65,535 parameter limit. */
 const CHUNK = 500;
@@ -33,6 +34,7 @@ const CATALOG_TABLES = [
 ] as const;
 
 export function createCatalogWriteRepository(db: Db) {
+  const sortKeys = createAlbumSortKeyWrites(db);
   /**
    * Each album's gain from its measured tracks (albumLoudnessLufs), stored on every one of its
    * tracks, so album levelling keeps their differences. Run whenever an album's tracks change:
@@ -99,6 +101,10 @@ export function createCatalogWriteRepository(db: Db) {
           .insertInto(table as 'track_tags')
           .values(rows.slice(i, i + CHUNK) as Insertable<Database['track_tags']>[])
           .execute();
+      }
+      if (table === 'album_artists') {
+        const links = rows as Insertable<Database['album_artists']>[];
+        await sortKeys.refreshArtistSort(links.map((row) => row.album_id));
       }
     },
 
@@ -172,6 +178,10 @@ export function createCatalogWriteRepository(db: Db) {
     },
     async updateArtist(id: number, changes: Updateable<Database['artists']>) {
       await db.updateTable('artists').set(changes).where('id', '=', id).execute();
+      // A new name moves every album of the artist in `alphabeticalByArtist`.
+      if (changes.name !== undefined) {
+        await sortKeys.refreshArtistSort(await sortKeys.albumsOfArtists([id]));
+      }
     },
     /** An album's tracks numbered in this order (a track moved away meanwhile is left alone). */
     async setTrackNumbers(albumId: number, trackIds: number[]) {
@@ -189,10 +199,13 @@ export function createCatalogWriteRepository(db: Db) {
     /** Deletes rows; what hangs on them by foreign key (links, lyrics, plays) goes with them. */
     async deleteRows(table: 'tracks' | 'albums' | 'artists', ids: readonly number[]) {
       if (!ids.length) return 0;
+      // An artist's albums lose it (album_artists cascades): their first artist may change.
+      const albums = table === 'artists' ? await sortKeys.albumsOfArtists(ids) : [];
       const result = await db
         .deleteFrom(table as 'tracks')
         .where('id', 'in', ids)
         .executeTakeFirst();
+      await sortKeys.refreshArtistSort(albums);
       return Number(result.numDeletedRows);
     },
 
@@ -289,6 +302,8 @@ export function createCatalogWriteRepository(db: Db) {
     },
 
     now: nowIso,
+    /** Recounts the albums' likes (the likes' writer calls it after each change of them). */
+    refreshLikeCounts: sortKeys.refreshLikeCounts,
     ...createCatalogLinkWrites(db),
     ...createCatalogAccessWrites(db),
     ...createCatalogBulkWrites(db),

@@ -106,9 +106,9 @@ export function createCatalogBrowseRepository(db: Db, dialect: Dialect) {
   }
 
   /**
-   * The orders whose sort key is computed from other tables (likes, album artists, the
-   * viewer's plays, stars): no index of the albums table holds it, so each page sorts the
-   * albums that pass (see ARCHITECTURE.md, "keyset paging").
+   * The orders whose sort key is the viewer's own (their plays, their stars): no index of the
+   * albums table holds it, so each page sorts the albums that pass (see ARCHITECTURE.md,
+   * "keyset paging").
    */
   async function sortedAlbumIds(query: AlbumListQuery, viewerId: number, folder?: FolderScope) {
     let select = visibleAlbumsIn(viewerId, folder)
@@ -116,20 +116,6 @@ export function createCatalogBrowseRepository(db: Db, dialect: Dialect) {
       .limit(query.size)
       .offset(query.offset);
     switch (query.order) {
-      case 'highest':
-        select = select
-          .orderBy(
-            (eb) =>
-              eb
-                .selectFrom('likes')
-                .select(sql<number>`count(*)`.as('n'))
-                .where('likes.likeable_type', '=', 'albums')
-                .whereRef('likes.likeable_id', '=', 'albums.id'),
-            'desc',
-          )
-          .orderBy('albums.popularity', 'desc')
-          .orderBy('albums.id');
-        break;
       case 'recent':
         select = select
           .innerJoin(
@@ -144,20 +130,6 @@ export function createCatalogBrowseRepository(db: Db, dialect: Dialect) {
             (join) => join.onRef('recent.album_id', '=', 'albums.id'),
           )
           .orderBy('recent.last', 'desc')
-          .orderBy('albums.id');
-        break;
-      case 'alphabeticalByArtist':
-        select = select
-          .orderBy(
-            (eb) =>
-              eb
-                .selectFrom('album_artists')
-                .innerJoin('artists', 'artists.id', 'album_artists.artist_id')
-                .select(sql<string>`min(lower(artists.name))`.as('artist'))
-                .whereRef('album_artists.album_id', '=', 'albums.id'),
-            'asc',
-          )
-          .orderBy(sql`lower(albums.name)`)
           .orderBy('albums.id');
         break;
       case 'starred':

@@ -59,8 +59,9 @@ export const ARTISTS_BY_NAME: KeyedOrder = [
 ];
 
 /**
- * The album orders an index holds (migrations 0033 and 0034), as sort keys: a page of these
- * can start after the previous page's last row instead of at an offset. Null for the others.
+ * The album orders an index holds (migrations 0033 to 0035), as sort keys: a page of these
+ * can start after the previous page's last row instead of at an offset. Null for the others
+ * (`recent`, `starred`: the viewer's own plays and stars).
  */
 export function keyedAlbumOrder(query: AlbumListQuery): KeyedOrder | null {
   const id = sql`albums.id`;
@@ -80,6 +81,16 @@ export function keyedAlbumOrder(query: AlbumListQuery): KeyedOrder | null {
     case 'frequent':
       return [
         [sql`albums.plays`, 'desc'],
+        [id, 'asc'],
+      ];
+    case 'alphabeticalByArtist':
+      // The first artist's name kept on the album (0035; '' without one, first).
+      return [[sql`albums.artist_sort`, 'asc'], ...byName];
+    case 'highest':
+      // Likes kept on the album (0035), then its popularity.
+      return [
+        [sql`albums.like_count`, 'desc'],
+        [sql`albums.popularity`, 'desc'],
         [id, 'asc'],
       ];
     case 'byYear': {

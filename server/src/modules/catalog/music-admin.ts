@@ -39,6 +39,7 @@ function catalogAdmin(app: FastifyInstance) {
   async function deleteAlbums(ids: number[]) {
     await deleteTracks(await repo.trackIdsOfAlbums(ids));
     await app.services.search.remove('album', ids);
+    // Their likes go here with the albums themselves: no `like_count` is left to recount.
     await repo.removeTraces('album', ids);
     return writes.deleteRows('albums', ids);
   }

@@ -77,6 +77,17 @@ export function createLibraryRepository(db: Db) {
         .execute();
     },
 
+    /** Every album the user likes, visible or not (recounted when the account goes). */
+    async likedAlbumIds(userId: number): Promise<number[]> {
+      const rows = await db
+        .selectFrom('likes')
+        .select('likeable_id')
+        .where('user_id', '=', userId)
+        .where('likeable_type', '=', 'albums')
+        .execute();
+      return rows.map((row) => row.likeable_id);
+    },
+
     /** Everyone's likes of deleted items. */
     async forgetItems(type: LikeableType, ids: readonly number[]): Promise<void> {
       if (!ids.length) return;

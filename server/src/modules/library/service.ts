@@ -19,6 +19,11 @@ export type LibraryService = ReturnType<typeof createLibraryService>;
 export function createLibraryService(deps: {
   repository: LibraryRepository;
   catalog: CatalogService;
+  /**
+   * The albums' likes changed (catalog-writes recounts each album's `like_count`, the key of
+   * getAlbumList2 `highest`): called after every change of album likes.
+   */
+  albumLikesChanged: (albumIds: readonly number[]) => Promise<void>;
 }) {
   const { repository, catalog } = deps;
 
@@ -44,16 +49,31 @@ export function createLibraryService(deps: {
 
   return {
     /** Drops every like of deleted items (backstage deletes tracks and albums). */
-    forgetItems: (type: LikeableType, ids: readonly number[]) => repository.forgetItems(type, ids),
+    async forgetItems(type: LikeableType, ids: readonly number[]): Promise<void> {
+      await repository.forgetItems(type, ids);
+      if (type === 'albums') await deps.albumLikesChanged(ids);
+    },
     /** Not found when the item does not exist or the listener may not see it. */
     async like(userId: number, type: LikeableType, id: number): Promise<void> {
       if (!(await isVisible(type, id, userId))) throw notFound();
       await repository.like(userId, type, id);
+      if (type === 'albums') await deps.albumLikesChanged([id]);
     },
 
     async unlike(userId: number, type: LikeableType, id: number): Promise<void> {
       if (!(await isVisible(type, id, userId))) throw notFound();
       await repository.unlike(userId, type, id);
+      if (type === 'albums') await deps.albumLikesChanged([id]);
+    },
+
+    /**
+     * Deletes an account (`remove`, the users module's) whose likes go with it by foreign key,
+     * then recounts the albums it liked, read before they went.
+     */
+    async deleteWithLikes(userId: number, remove: () => Promise<void>): Promise<void> {
+      const albums = await repository.likedAlbumIds(userId);
+      await remove();
+      await deps.albumLikesChanged(albums);
     },
 
     async likedIds(userId: number): Promise<LikedIds> {

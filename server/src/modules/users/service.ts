@@ -36,6 +36,11 @@ export function createUsersService(deps: {
   billingGrants?: (
     userId: number,
   ) => Promise<{ subscriptions: User['subscriptions']; permissions: User['permissions'] }>;
+  /**
+   * Deletes the account through `remove` with what follows its rows (library module: the
+   * albums it liked are recounted, its likes going with it by foreign key).
+   */
+  deleteWithLikes?: (userId: number, remove: () => Promise<void>) => Promise<void>;
 }) {
   const { users, roles } = deps;
 
@@ -191,7 +196,8 @@ export function createUsersService(deps: {
       changing(id, users.update(id, changes)),
     async delete(id: number): Promise<void> {
       await assertNotLastAdmin(id, 'delete');
-      await changing(id, users.delete(id));
+      const remove = () => users.delete(id);
+      await changing(id, deps.deleteWithLikes ? deps.deleteWithLikes(id, remove) : remove());
     },
     /** Suspends an account: every request of it is refused from then on. */
     async ban(id: number, reason: string | null = null): Promise<void> {
