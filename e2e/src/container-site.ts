@@ -20,8 +20,8 @@ const run = promisify(execFile);
 export const CONTAINER_IMAGE = process.env.BACKBEAT_IMAGE ?? 'localhost/backbeat:ci';
 export const CONTAINER_ADMIN = { email: 'admin@container.test', password: 'container admin pw' };
 /** The image's own unprivileged user (the node image's `node`), who must own the volumes. */
-const IMAGE_USER_ID = 1000;
-const DATABASE_SERVER =
+export const IMAGE_USER_ID = 1000;
+export const DATABASE_SERVER =
   process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
 
@@ -38,6 +38,19 @@ export interface ContainerSite {
   name: string;
   /** The host folder mounted at /music (read-only in the container). */
   musicFolder: string;
+  /** The host folder mounted at /data/storage. */
+  storageFolder: string;
+  /** A command run inside the running container (`podman exec`), as an admin there would. */
+  exec(...command: string[]): Promise<{ stdout: string; stderr: string }>;
+  /**
+   * A command run in a new container of the image with the site's environment (`env` on top)
+   * and the given `host:container` volumes, removed when it ends (a restore, with the site's
+   * own container left alone).
+   */
+  runOnce(
+    command: string[],
+    options: { env?: Record<string, string>; volumes?: string[] },
+  ): Promise<{ stdout: string; stderr: string }>;
   /** The container's health as podman's HEALTHCHECK run sees it (true: exit 0). */
   healthy(): Promise<boolean>;
   logs(): Promise<string>;
@@ -46,6 +59,9 @@ export interface ContainerSite {
 
 export const podman = (...args: string[]) =>
   run('podman', [...PODMAN_RUNTIME_FLAGS, ...args], { maxBuffer: 64 * 1024 * 1024 });
+
+const envFlags = (env: Record<string, string>) =>
+  Object.entries(env).flatMap(([key, value]) => ['--env', `${key}=${value}`]);
 
 async function requireImage() {
   try {
@@ -105,7 +121,7 @@ export async function startContainerSite(
       '--network',
       'host',
       ...PODMAN_LIMIT_FLAGS,
-      ...Object.entries(env).flatMap(([key, value]) => ['--env', `${key}=${value}`]),
+      ...envFlags(env),
       '--volume',
       `${storage}:/data/storage`,
       '--volume',
@@ -136,6 +152,20 @@ export async function startContainerSite(
       url,
       name,
       musicFolder,
+      storageFolder: storage,
+      exec: (...command) => podman('exec', name, ...command),
+      runOnce: (command, options) =>
+        podman(
+          'run',
+          '--rm',
+          '--network',
+          'host',
+          ...PODMAN_LIMIT_FLAGS,
+          ...envFlags({ ...env, ...options.env }),
+          ...(options.volumes ?? []).flatMap((volume) => ['--volume', volume]),
+          CONTAINER_IMAGE,
+          ...command,
+        ),
       healthy: () =>
         podman('healthcheck', 'run', name).then(
           () => true,

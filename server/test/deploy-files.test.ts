@@ -33,9 +33,9 @@ function composeVariables(): string[] {
   return [...block.matchAll(/^ {6}([A-Z][A-Z0-9_]*):/gm)].map((m) => m[1]!);
 }
 
-/** A Dockerfile instruction's text (with continuation lines joined). */
-const instruction = (name: string) =>
-  dockerfile
+/** A Dockerfile instruction's text (with continuation lines joined), in the file or a stage. */
+const instruction = (name: string, text = dockerfile) =>
+  text
     .replace(/\\\n\s*/g, ' ')
     .split('\n')
     .filter((line) => line.startsWith(`${name} `));
@@ -70,9 +70,19 @@ describe('compose.yaml', () => {
 
 describe('Dockerfile', () => {
   it('builds in stages and runs as an unprivileged user with Debian’s ffmpeg', () => {
-    expect(instruction('FROM')).toHaveLength(2);
+    expect(instruction('FROM').length).toBeGreaterThanOrEqual(2);
     expect(instruction('USER')).toEqual(['USER node']);
     expect(instruction('RUN').some((run) => /apt-get install .*\bffmpeg\b/.test(run))).toBe(true);
+  });
+
+  it('runs from production dependencies and built files, not the build stage’s whole tree', () => {
+    const copies = instruction('COPY', dockerfile.slice(dockerfile.lastIndexOf('\nFROM ')));
+    // The build stage's /app holds every workspace's development tools (2 GB with them).
+    expect(copies.filter((copy) => /--from=build\b.*\s\/app\/?(\s|$)/.test(copy))).toEqual([]);
+    const dependencies = copies.filter((copy) => copy.includes('node_modules'));
+    expect(dependencies.length).toBeGreaterThan(0);
+    expect(dependencies.filter((copy) => !/--from=runtime-deps\b/.test(copy))).toEqual([]);
+    expect(instruction('RUN').some((run) => /npm ci --omit=dev\b/.test(run))).toBe(true);
   });
 
   it('keeps storage and music folders in volumes, storage where STORAGE_PATH points', () => {
