@@ -6,7 +6,7 @@ import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrations/index.ts';
 import { seed } from './seed/index.ts';
 import { createFileLogs } from './logging/file-logs.ts';
-import { createServices } from './services.ts';
+import { closeServices, createServices } from './services.ts';
 
 const USAGE = 'Usage: npm run admin -- reset-password <email> | create <email>';
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
@@ -63,9 +63,7 @@ async function main(args: string[]): Promise<number> {
     console.info(boxed([`email:    ${email}`, `password: ${password}`]));
     return 0;
   } finally {
-    services.geo.stop();
-    services.mailer.close();
-    await services.realtime.close();
+    await closeServices(services, 0);
     await database.destroy();
   }
 }

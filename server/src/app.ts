@@ -64,7 +64,7 @@ import { appearanceAdminRoutes } from './modules/appearance/routes.ts';
 import { localizationsAdminRoutes } from './modules/localizations/admin-routes.ts';
 import { customPagesRoutes } from './modules/custom-pages/routes.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
-import { createServices } from './services.ts';
+import { closeServices, createServices } from './services.ts';
 
 const projectRoot = resolve(import.meta.dirname, '../..');
 
@@ -238,20 +238,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(sharesRoutes);
   await app.register(subsonicRoutes);
   app.addHook('onClose', async () => {
-    services.geo.stop();
-    services.mailer.close();
     await (
       await stopCacheSync
     )();
     await (
       await stopSettingsSync
     )();
-    await services.realtime.close();
-    await services.tus.close();
-    await services.demoRenderer.close();
-    // Running jobs (media processing) finish first, within a bound; queued ones wait in
-    // Redis for another instance, or are lost with the in-process queue.
-    await services.jobs.close();
+    await closeServices(services);
   });
   if (config.jobWorker) {
     services.jobs.start();

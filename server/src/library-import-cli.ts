@@ -10,7 +10,7 @@ import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrations/index.ts';
 import { DomainError } from './lib/domain-errors.ts';
 import { createFileLogs } from './logging/file-logs.ts';
-import { createServices } from './services.ts';
+import { closeServices, createServices } from './services.ts';
 
 const USAGE = 'Usage: npm run import -- <folder> [--name <name>]';
 const BAR_WIDTH = 30;
@@ -103,11 +103,7 @@ async function main(args: string[]): Promise<number> {
     }
     return 0;
   } finally {
-    await services.jobs.close(0);
-    services.geo.stop();
-    services.mailer.close();
-    await services.realtime.close();
-    await services.demoRenderer.close();
+    await closeServices(services, 0);
     await database.destroy();
   }
 }

@@ -412,6 +412,24 @@ export function createServices(config: Config, database: DatabaseHandle, fileLog
 
 export type Services = ReturnType<typeof createServices>;
 
+/**
+ * Closes what the services hold open (timers, SMTP, sockets, Redis connections), so a process
+ * that made them can end: the server on shutdown and every command (`npm run admin`,
+ * `npm run import`). One list for all of them: a command that missed one (the tus locks'
+ * Redis connection) never exited on a site with REDIS_URL set. Running jobs get `jobsGraceMs`
+ * to finish (the queue's default when not given).
+ */
+export async function closeServices(services: Services, jobsGraceMs?: number): Promise<void> {
+  services.geo.stop();
+  services.mailer.close();
+  await services.realtime.close();
+  await services.tus.close();
+  await services.demoRenderer.close();
+  // Running jobs (media processing) finish first, within a bound; queued ones wait in Redis
+  // for another instance, or are lost with the in-process queue.
+  await services.jobs.close(jobsGraceMs);
+}
+
 /** Routes reach the services through the app (app.ts decorates it with them). */
 declare module 'fastify' {
   interface FastifyInstance {
