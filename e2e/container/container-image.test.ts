@@ -3,8 +3,9 @@
  * (`.ci/container-image` builds it and runs this file; issue 39, "Containers"): it gets
  * healthy, migrates and seeds a fresh PostgreSQL database, reads the music volume, serves the
  * web app and the player, keeps uploads in the bucket, and answers a Subsonic app, with its
- * own Debian ffmpeg transcoding. README's admin commands npm run settings, backup and restore
- * run inside it, so an image slimmed of the build's tools still holds what they need.
+ * own Debian ffmpeg transcoding. The commands README gives its admins (npm run settings, admin,
+ * import, backup and restore) run inside it, so an image slimmed of the build's tools still
+ * holds everything they need.
  */
 import { execFileSync } from 'node:child_process';
 import { chownSync, mkdirSync } from 'node:fs';
@@ -177,6 +178,31 @@ describe("README's commands, inside the container", () => {
     const { stdout } = await npmRun('settings', '--', 'get', 'dates.default_timezone');
     expect(stdout).toContain('dates.default_timezone = "Europe/Lisbon"');
   }, 60_000);
+
+  it('npm run admin makes an admin account that signs in with the password it prints', async () => {
+    const email = 'second-admin@container.test';
+    const { stdout } = await npmRun('admin', '--', 'create', email);
+    expect(stdout).toContain(`Admin account ${email} created.`);
+    const password = /password: (\S+)/.exec(stdout)?.[1] ?? '';
+    const context = await browser.newContext();
+    await loginThroughApi(context, site.url, { email, password });
+    // An admin-only page's data: the account is an admin.
+    const operations = await context.request.get(`${site.url}/api/v1/admin/operations`, {
+      headers: { accept: 'application/json' },
+    });
+    expect(operations.status()).toBe(200);
+    await context.close();
+  }, 60_000);
+
+  it('npm run import scans the music volume', async () => {
+    // The server scans /music at start too; the command waits for no scan of its own then.
+    await expect
+      .poll(async () => (await npmRun('import', '--', '/music')).stdout, {
+        timeout: 60_000,
+        interval: 1000,
+      })
+      .toMatch(/: 1 files seen, .* 0 failed; 1 tracks in the library\./);
+  }, 90_000);
 
   it('npm run backup copies the serving site, and npm run restore puts it in a fresh database', async () => {
     await npmRun('settings', '--', 'set', 'dates.default_timezone', 'Asia/Tokyo');
