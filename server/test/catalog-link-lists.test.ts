@@ -308,3 +308,25 @@ describe('albums of a genre by name (getAlbumList2 byGenre) and random songs of 
     expect(await browse.randomTrackIds(5, { genre: 'No Such Genre' }, 0)).toEqual([]);
   });
 });
+
+describe('whole-library lists by name', () => {
+  it('walk their index alone to a deep page, never the albums or artists themselves', async () => {
+    const recorder = queryRecorder();
+    const browse = createCatalogBrowseRepository(
+      t.database.db.withPlugin(recorder.plugin),
+      t.database.dialect,
+    );
+    await browse.albumIds({ order: 'alphabeticalByName', size: 5, offset: 3 }, ownerId);
+    await browse.albumIds({ order: 'alphabeticalByArtist', size: 5, offset: 3 }, ownerId);
+    await browse.artistPage(3, 5, ownerId);
+    const plans = await plansOf(t.database, recorder.seen);
+    expect(plans).toHaveLength(3);
+    // On PostgreSQL an index-only scan needs `name` itself in the index (migration 0036):
+    // `lower(name)` alone made it read every album up to the page from the table.
+    const fromIndexAlone = (index: string) =>
+      new RegExp(`(USING COVERING INDEX|Index Only Scan using) ${index}\\b`);
+    expect(plans[0]).toMatch(fromIndexAlone('albums_by_name_idx'));
+    expect(plans[1]).toMatch(fromIndexAlone('albums_by_artist_idx'));
+    expect(plans[2]).toMatch(fromIndexAlone('artists_by_name_idx'));
+  });
+});

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { columnTypes } from './columns.ts';
 
 /*
@@ -21,6 +21,22 @@ const LINKS = [
   { table: 'track_tags', owner: 'tracks', column: 'track_id', key: 'tag_id' },
   { table: 'album_genres', owner: 'albums', column: 'album_id', key: 'genre_id' },
   { table: 'album_tags', owner: 'albums', column: 'album_id', key: 'tag_id' },
+] as const;
+
+/**
+ * PostgreSQL: the name orders' indexes also carry `name` itself. Its index-only scans cannot
+ * compute `lower(name)` from an index on that expression, so a deep getAlbumList2 page by
+ * name read 80,000 albums from the table (105 ms at a million tracks; by sort, 130 ms).
+ * SQLite reads the indexed expression from the index already.
+ */
+const NAME_INDEXES = [
+  ['albums_by_name_idx', 'albums', sql`lower(name), id, is_public, owner_id, access_folder_id`],
+  [
+    'albums_by_artist_idx',
+    'albums',
+    sql`artist_sort, lower(name), id, is_public, owner_id, access_folder_id`,
+  ],
+  ['artists_by_name_idx', 'artists', sql`lower(name), id, access_folder_id`],
 ] as const;
 
 const OWNERS = ['tracks', 'albums'] as const;
@@ -46,8 +62,21 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .expression(sql`${sql.ref(link.key)}, popularity desc, ${sql.ref(link.column)}, is_public`)
       .execute();
   }
-  if (types.postgres) await postgresTriggers(db);
-  else await sqliteTriggers(db);
+  if (types.postgres) {
+    await postgresTriggers(db);
+    await nameIndexes(db, sql` include (name)`);
+  } else {
+    await sqliteTriggers(db);
+  }
+}
+
+async function nameIndexes(db: Kysely<unknown>, include: RawBuilder<unknown>): Promise<void> {
+  for (const [name, table, columns] of NAME_INDEXES) {
+    await sql`drop index ${sql.id(name)}`.execute(db);
+    await sql`create index ${sql.id(name)} on ${sql.table(table)} (${columns})${include}`.execute(
+      db,
+    );
+  }
 }
 
 async function sqliteTriggers(db: Kysely<unknown>): Promise<void> {
@@ -97,6 +126,7 @@ async function postgresTriggers(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   const { postgres } = columnTypes(db);
+  if (postgres) await nameIndexes(db, sql``);
   const triggers = [
     ...OWNERS.map((owner) => [`${owner}_link_copies`, owner] as const),
     ...LINKS.map((link) => [`${link.table}_copies`, link.table] as const),
