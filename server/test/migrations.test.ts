@@ -306,6 +306,102 @@ describe(`migrations (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'SQLite'}
     ]);
   });
 
+  it("link rows of an older database take their track's and album's list keys (0036)", async () => {
+    const { handle } = await emptyDatabase();
+    await migrateUpTo(handle.db, '0035_album_sort_keys');
+    const db = handle.db;
+    const now = new Date().toISOString();
+    const stamps = { created_at: now, updated_at: now };
+    const artist = await db
+      .insertInto('artists')
+      .values({
+        ...{ name: 'Able', image: null, description: null, verified: 0, links: '[]' },
+        ...{ plays: 0, popularity: 0, ...stamps },
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const album = await db
+      .insertInto('albums')
+      .values({
+        ...{ name: 'Album', release_date: null, image: null, type: 'album', description: null },
+        ...{ owner_id: null, is_public: 1, plays: 0, popularity: 7, ...stamps },
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const track = (popularity: number, isPublic: number) =>
+      db
+        .insertInto('tracks')
+        .values({
+          ...{ name: 'T', number: 1, duration: 1000, album_id: album.id, image: null },
+          ...{ description: null, owner_id: null, is_public: isPublic, audio_path: null },
+          ...{ audio_mime: null, waveform: '[]', plays: 0, popularity, ...stamps },
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    const [loud, hidden] = [await track(40, 1), await track(3, 0)];
+    const genre = await db
+      .insertInto('genres')
+      .values({ name: 'rock', display_name: 'Rock', image: null, popularity: 0, created_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const tag = await db
+      .insertInto('tags')
+      .values({ name: 'live', display_name: 'Live', created_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    for (const { id } of [loud, hidden]) {
+      await db
+        .insertInto('track_artists')
+        .values({ track_id: id, artist_id: artist.id, position: 0 })
+        .execute();
+      await db.insertInto('track_genres').values({ track_id: id, genre_id: genre.id }).execute();
+      await db.insertInto('track_tags').values({ track_id: id, tag_id: tag.id }).execute();
+    }
+    await db
+      .insertInto('album_genres')
+      .values({ album_id: album.id, genre_id: genre.id })
+      .execute();
+    await db.insertInto('album_tags').values({ album_id: album.id, tag_id: tag.id }).execute();
+
+    expect(await migrateToLatest(handle.db)).toContain('0036_link_list_keys');
+    const copies = async (table: 'track_artists' | 'track_genres' | 'track_tags') =>
+      (
+        await db
+          .selectFrom(table as 'track_tags')
+          .select(['track_id', 'popularity', 'is_public'])
+          .orderBy('track_id')
+          .execute()
+      ).map((row) => ({ ...row, is_public: Number(row.is_public) }));
+    const expected = [
+      { track_id: loud.id, popularity: 40, is_public: 1 },
+      { track_id: hidden.id, popularity: 3, is_public: 0 },
+    ];
+    for (const table of ['track_artists', 'track_genres', 'track_tags'] as const) {
+      expect(await copies(table)).toEqual(expected);
+    }
+    for (const table of ['album_genres', 'album_tags'] as const) {
+      const [row] = await db
+        .selectFrom(table as 'album_tags')
+        .select(['popularity', 'is_public'])
+        .execute();
+      expect({ ...row, is_public: Number(row!.is_public) }).toEqual({
+        popularity: 7,
+        is_public: 1,
+      });
+    }
+    // From now on the triggers keep them: a change of the track reaches its link rows.
+    await db
+      .updateTable('tracks')
+      .set({ popularity: 41, is_public: 0 })
+      .where('id', '=', loud.id)
+      .execute();
+    expect((await copies('track_tags'))[0]).toEqual({
+      track_id: loud.id,
+      popularity: 41,
+      is_public: 0,
+    });
+  });
+
   it("a database Kysely's Migrator migrated (releases before issue 35) takes the rest", async () => {
     const { handle } = await emptyDatabase();
     const migrator = new Migrator({

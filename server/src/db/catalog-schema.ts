@@ -114,6 +114,9 @@ export interface TrackArtistsTable {
   track_id: number;
   artist_id: number;
   position: number;
+  /** Copies of the track's, kept by triggers (migration 0036): the list order and its rule. */
+  popularity: Generated<number>;
+  is_public: Generated<Flag>;
 }
 
 export interface GenresTable {
@@ -139,18 +142,30 @@ export interface ArtistGenresTable {
 export interface AlbumGenresTable {
   album_id: number;
   genre_id: number;
+  /** Copies of the album's, kept by triggers (migration 0036): the list order and its rule. */
+  popularity: Generated<number>;
+  is_public: Generated<Flag>;
 }
 export interface TrackGenresTable {
   track_id: number;
   genre_id: number;
+  /** Copies of the track's, kept by triggers (migration 0036): the list order and its rule. */
+  popularity: Generated<number>;
+  is_public: Generated<Flag>;
 }
 export interface TrackTagsTable {
   track_id: number;
   tag_id: number;
+  /** Copies of the track's, kept by triggers (migration 0036): the list order and its rule. */
+  popularity: Generated<number>;
+  is_public: Generated<Flag>;
 }
 export interface AlbumTagsTable {
   album_id: number;
   tag_id: number;
+  /** Copies of the album's, kept by triggers (migration 0036): the list order and its rule. */
+  popularity: Generated<number>;
+  is_public: Generated<Flag>;
 }
 
 /** The tables linking an artist, album or track to its genres, and to its tags. */

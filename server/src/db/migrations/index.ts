@@ -34,6 +34,7 @@ import * as libraryRereads from './0032_library_rereads.ts';
 import * as pagingIndexes from './0033_paging_indexes.ts';
 import * as keysetIndexes from './0034_keyset_indexes.ts';
 import * as albumSortKeys from './0035_album_sort_keys.ts';
+import * as linkListKeys from './0036_link_list_keys.ts';
 
 /** Ordered list of every migration; names sort in the order they must run. */
 const migrations: Record<string, Migration> = {
@@ -71,6 +72,7 @@ const migrations: Record<string, Migration> = {
   '0033_paging_indexes': pagingIndexes,
   '0034_keyset_indexes': keysetIndexes,
   '0035_album_sort_keys': albumSortKeys,
+  '0036_link_list_keys': linkListKeys,
 };
 
 /**

@@ -36,15 +36,24 @@ export function createCatalogAccessWrites(db: Db) {
       );
     },
 
-    /** Marks these artists with the restricted folder they exist only through (or none). */
+    /**
+     * Marks these artists with the restricted folder they exist only through (or none). Their
+     * tracks are found as one list of ids (their own, and their albums'), each read by key:
+     * as `t.id in (…) or t.album_id in (…)` PostgreSQL scanned every track for every artist,
+     * 13 s a call at a million tracks (an import of 10,000 files took 289 s, SQLite 9 s).
+     */
     async syncArtistAccess(artistIds: readonly number[]) {
       if (!artistIds.length) return;
       const list = sql.join([...new Set(artistIds)].map((id) => sql`${id}`));
       const { rows } = await sql<{ id: number; folder: number | null; current: number | null }>`
         select a.id, a.access_folder_id as current, case when a.owner_id is null then (
           select ${onlyFolder} from tracks t ${restrictedFolder}
-          where t.id in (select track_artists.track_id from track_artists where track_artists.artist_id = a.id)
-             or t.album_id in (select album_artists.album_id from album_artists where album_artists.artist_id = a.id)
+          where t.id in (
+            select track_artists.track_id from track_artists where track_artists.artist_id = a.id
+            union
+            select album_tracks.id from album_artists
+              inner join tracks album_tracks on album_tracks.album_id = album_artists.album_id
+              where album_artists.artist_id = a.id)
         ) end as folder
         from artists a where a.id in (${list})`.execute(db);
       for (const row of rows) {

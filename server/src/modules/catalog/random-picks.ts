@@ -108,10 +108,20 @@ export function selectSource(
   const ids = async (select: FilteredIds) => (await select.execute()).map((row) => row.id);
   return {
     async range() {
-      // Both read from the primary key.
+      // Each from one end of the primary key. As one query, `select min(id), max(id)`, SQLite
+      // scans a whole index instead (its min/max shortcut takes a single aggregate): 41 ms of
+      // every random pick at a million tracks.
       const row = await db
-        .selectFrom(table as 'tracks')
-        .select([sql<number | null>`min(id)`.as('low'), sql<number | null>`max(id)`.as('high')])
+        .selectNoFrom((eb) => [
+          eb
+            .selectFrom(table as 'tracks')
+            .select((inner) => inner.fn.min('id').as('low'))
+            .as('low'),
+          eb
+            .selectFrom(table as 'tracks')
+            .select((inner) => inner.fn.max('id').as('high'))
+            .as('high'),
+        ])
         .executeTakeFirst();
       return row?.low == null || row.high == null
         ? null
