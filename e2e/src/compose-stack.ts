@@ -164,7 +164,10 @@ export async function startComposeStack(
   };
 
   const published = file.services.backbeat?.ports?.[0]?.split(':') ?? [];
-  await requireTools(podman);
+  await requireTools(podman, [
+    CONTAINER_IMAGE,
+    ...Object.values(file.services).flatMap((service) => service.image ?? []),
+  ]);
   try {
     await podman('tag', CONTAINER_IMAGE, builtImage);
     await tearDown();
@@ -271,7 +274,7 @@ async function waitHealthy(
   }
 }
 
-async function requireTools(podman: (...args: string[]) => Promise<unknown>) {
+async function requireTools(podman: (...args: string[]) => Promise<unknown>, images: string[]) {
   const missing = await run('podman-compose', ['version']).then(
     () => false,
     () => true,
@@ -279,11 +282,13 @@ async function requireTools(podman: (...args: string[]) => Promise<unknown>) {
   if (missing) {
     throw new Error("podman-compose is missing: apt-get install -y podman-compose (Debian's).");
   }
-  await podman('image', 'exists', CONTAINER_IMAGE).catch(() => {
-    throw new Error(
-      `The container image ${CONTAINER_IMAGE} is missing: build it with .ci/container-image.`,
-    );
-  });
+  for (const image of images) {
+    await podman('image', 'exists', image).catch(() => {
+      throw new Error(
+        `The image ${image} is missing: .ci/container-image makes it (the stand-ins: .ci/stand-ins/).`,
+      );
+    });
+  }
 }
 
 async function requireFreePort([host, port]: string[]) {
