@@ -20,7 +20,15 @@ const secretAccessKey = process.env.MINIO_ROOT_PASSWORD || 'minioadmin';
 AWSAccount.DUMMY_ACCOUNT.revokeAccessKey('S3RVER');
 AWSAccount.DUMMY_ACCOUNT.createKeyPair(accessKeyId, secretAccessKey);
 
-const server = new S3rver({ port: 9000, address: '0.0.0.0', directory, silent: true });
+// Path-style addresses (http://minio:9000/<bucket>), as MinIO serves without MINIO_DOMAIN:
+// s3rver would otherwise take the host name `minio` for a bucket's.
+const server = new S3rver({
+  port: 9000,
+  address: '0.0.0.0',
+  directory,
+  silent: true,
+  vhostBuckets: false,
+});
 await server.run();
 addMissingMultipartCalls(server, directory);
 requireSignatures(server.httpServer);

@@ -9,9 +9,9 @@
  */
 import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../src/browser.ts';
-import { startComposeStack, type ComposeStack } from '../src/compose-stack.ts';
+import { composeStack } from '../src/compose-stack.ts';
 import {
   mp3Bytes,
   signInAndPlay,
@@ -23,16 +23,19 @@ import {
 
 const TONE = { title: 'Compose Harbour Tone', artist: 'The Stand-in Quartet' };
 
-let stack: ComposeStack;
+const stack = composeStack();
 let browser: Browser;
 
 beforeAll(async () => {
-  stack = await startComposeStack(async (folder) => writeToneFlac(folder, TONE));
+  await stack.start(async (folder) => writeToneFlac(folder, TONE));
   browser = await launchBrowser();
 }, 300_000);
+afterEach(async ({ task }) => {
+  if (task.result?.state === 'fail') console.error(await stack.logs('backbeat').catch(String));
+});
 afterAll(async () => {
   await browser?.close();
-  await stack?.close();
+  await stack.close();
 });
 
 describe("compose.yaml's stack", () => {
@@ -51,13 +54,13 @@ describe("compose.yaml's stack", () => {
     expect(await state('backbeat', '.State.Health.Status')).toBe('healthy');
   });
 
-  it('signs in its admin with the form and plays a track of the music folder with ranges', async () => {
+  it('signs in its admin with the form and plays a popular track with ranges', async () => {
     const { streams, errors } = await signInAndPlay(browser, stack);
     expect(streams).toContain(206);
     expect(errors).toEqual([]);
   }, 120_000);
 
-  it('answers a Subsonic app: a search, a song, and a stream with a Range', async () => {
+  it("answers a Subsonic app: the music folder's song found, read and streamed with a Range", async () => {
     const context = await signedInContext(browser, stack);
     const { rest, findSong } = await subsonicApp(context, stack);
     const songId = await findSong('Compose Harbour');

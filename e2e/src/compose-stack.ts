@@ -47,7 +47,10 @@ interface ComposeFile {
 export interface ComposeStack {
   /** Where compose.yaml publishes Backbeat (its `ports`), as the host's proxy reaches it. */
   url: string;
-  /** The admin account the backbeat service made on its first start (ADMIN_EMAIL in `.env`). */
+  /**
+   * The admin account the backbeat service made on its first start (ADMIN_EMAIL in `.env`; the
+   * password is read from the start's log once `start` has answered).
+   */
   admin: { email: string; password: string };
   /** The values `.env` was given. */
   env: Record<string, string>;
@@ -56,6 +59,14 @@ export interface ComposeStack {
   /** A service's address on the compose network, as the other services reach it. */
   address(service: string): Promise<string>;
   podman(...args: string[]): Promise<{ stdout: string; stderr: string }>;
+  /** The end of a service's log, for a failure's message. */
+  logs(service: string): Promise<string>;
+  /**
+   * Starts the stack from a clean state (a project of the same name left over is taken down
+   * first); `prepareMusic` fills MUSIC_HOST_FOLDER before.
+   */
+  start(prepareMusic: (folder: string) => Promise<void>): Promise<void>;
+  /** Takes everything down, volumes too; safe while `start` is still waiting. */
   close(): Promise<void>;
 }
 
@@ -102,10 +113,8 @@ function startOrder(services: Record<string, ComposeService>): string[] {
   return order;
 }
 
-/** Starts compose.yaml's stack from a clean state; `prepareMusic` fills MUSIC_HOST_FOLDER. */
-export async function startComposeStack(
-  prepareMusic: (folder: string) => Promise<void>,
-): Promise<ComposeStack> {
+/** compose.yaml's project, set up in a folder of its own; nothing runs before `start`. */
+export function composeStack(): ComposeStack {
   const file = parse(readFileSync(join(root, 'compose.yaml'), 'utf8')) as ComposeFile;
   const project = file.name;
   const network = `${project}_default`;
@@ -117,7 +126,6 @@ export async function startComposeStack(
   const folder = mkdtempSync(join(tmpdir(), 'backbeat-compose-'));
   const musicFolder = join(folder, 'music');
   mkdirSync(musicFolder);
-  await prepareMusic(musicFolder);
   copyFileSync(join(root, 'compose.yaml'), join(folder, 'compose.yaml'));
   const env: Record<string, string> = { ...testValues(), MUSIC_HOST_FOLDER: musicFolder };
   writeFileSync(join(folder, '.env'), envFile(env));
@@ -155,7 +163,8 @@ export async function startComposeStack(
   };
   const close = async () => {
     await tearDown();
-    await podman('untag', builtImage).catch(() => {});
+    // Only this name: `podman untag` with none untags every name of the image.
+    await podman('untag', builtImage, builtImage).catch(() => {});
     rmSync(folder, { recursive: true, force: true });
   };
   const logs = async (service: string) => {
@@ -164,11 +173,14 @@ export async function startComposeStack(
   };
 
   const published = file.services.backbeat?.ports?.[0]?.split(':') ?? [];
-  await requireTools(podman, [
-    CONTAINER_IMAGE,
-    ...Object.values(file.services).flatMap((service) => service.image ?? []),
-  ]);
-  try {
+  const admin = { email: env.ADMIN_EMAIL!, password: '' };
+
+  const start = async (prepareMusic: (folder: string) => Promise<void>) => {
+    await requireTools(podman, [
+      CONTAINER_IMAGE,
+      ...Object.values(file.services).flatMap((service) => service.image ?? []),
+    ]);
+    await prepareMusic(musicFolder);
     await podman('tag', CONTAINER_IMAGE, builtImage);
     await tearDown();
     await requireFreePort(published);
@@ -185,21 +197,19 @@ export async function startComposeStack(
 
     for (const name of startOrder(file.services)) {
       for (const [dependency, condition] of dependencies(file.services[name]!)) {
+        const failed = async (error: Error) => {
+          throw new Error(
+            `${name} waits for ${dependency}: ${error.message}\n${await logs(dependency)}`,
+          );
+        };
         if (condition === 'service_healthy') {
           const check = file.services[dependency]!.healthcheck ?? {};
           await waitHealthy(podman, container(dependency), {
             intervalMs: milliseconds(check.interval, 30_000),
             retries: check.retries ?? 3,
-          }).catch(async (error: Error) => {
-            throw new Error(`${error.message}\n${await logs(dependency)}`);
-          });
+          }).catch(failed);
         } else if (condition === 'service_completed_successfully') {
-          const { stdout } = await podman('wait', container(dependency));
-          if (stdout.trim() !== '0') {
-            throw new Error(
-              `${dependency} ended with ${stdout.trim()}, not 0\n${await logs(dependency)}`,
-            );
-          }
+          await waitCompleted(podman, container(dependency), 120_000).catch(failed);
         }
       }
       await podman('start', container(name));
@@ -213,29 +223,31 @@ export async function startComposeStack(
     );
     // Printed once on the first start, as README says (ADMIN_PASSWORD is not in compose.yaml).
     const { stdout, stderr } = await podman('logs', container('backbeat'));
-    const password = /password: (\S+)/.exec(stdout + stderr)?.[1];
-    if (!password) throw new Error(`No admin account in the first start's log\n${stdout}${stderr}`);
-    return {
-      url: `http://${published[0]}:${published[1]}`,
-      admin: { email: env.ADMIN_EMAIL!, password },
-      env,
-      container,
-      address: async (service) => {
-        const { stdout: address } = await podman(
-          'inspect',
-          '--format',
-          `{{(index .NetworkSettings.Networks "${network}").IPAddress}}`,
-          container(service),
-        );
-        return address.trim();
-      },
-      podman,
-      close,
-    };
-  } catch (error) {
-    await close();
-    throw error;
-  }
+    admin.password = /password: (\S+)/.exec(stdout + stderr)?.[1] ?? '';
+    if (!admin.password) {
+      throw new Error(`No admin account in the first start's log\n${stdout}${stderr}`);
+    }
+  };
+
+  return {
+    url: `http://${published[0]}:${published[1]}`,
+    admin,
+    env,
+    container,
+    address: async (service) => {
+      const { stdout: address } = await podman(
+        'inspect',
+        '--format',
+        `{{(index .NetworkSettings.Networks "${network}").IPAddress}}`,
+        container(service),
+      );
+      return address.trim();
+    },
+    podman,
+    logs,
+    start,
+    close,
+  };
 }
 
 /** deploy/compose.env.example with its variables given `values` (comments kept). */
@@ -271,6 +283,31 @@ async function waitHealthy(
       throw new Error(`${name} did not get healthy (${state.trim()}, ${attempt} checks)`);
     }
     await new Promise((resolve) => setTimeout(resolve, pause));
+  }
+}
+
+/** Waits for a container to end (a one-off job), and fails unless it ended with 0. */
+async function waitCompleted(
+  podman: (...args: string[]) => Promise<{ stdout: string }>,
+  name: string,
+  timeoutMs: number,
+) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { stdout } = await podman(
+      'inspect',
+      '--format',
+      '{{.State.Status}} {{.State.ExitCode}}',
+      name,
+    );
+    const [state, code] = stdout.trim().split(' ');
+    if (state === 'exited') {
+      if (code !== '0') throw new Error(`${name} ended with ${code}, not 0`);
+      return;
+    }
+    if (Date.now() > deadline)
+      throw new Error(`${name} still ${state} after ${timeoutMs / 1000} s`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
   }
 }
 
