@@ -28,18 +28,21 @@ function fail(message) {
 }
 
 async function aliasSet([name, url, accessKey, secretKey]) {
-  if (!name || !url || !accessKey || !secretKey) fail('Usage: mc alias set NAME URL ACCESS_KEY SECRET_KEY');
+  if (!name || !url || !accessKey || !secretKey)
+    fail('Usage: mc alias set NAME URL ACCESS_KEY SECRET_KEY');
   const alias = { url, accessKey, secretKey };
   try {
     await client(alias).send(new ListBucketsCommand({}));
   } catch (error) {
-    fail(`Unable to initialize new alias from the provided credentials. ${error.message || error.name}`);
+    fail(
+      `Unable to initialize new alias from the provided credentials. ${error.message || error.name}`,
+    );
   }
   const config = readConfig();
   config.aliases[name] = { ...alias, api: 'S3v4', path: 'auto' };
   mkdirSync(dirname(CONFIG), { recursive: true });
   writeFileSync(CONFIG, JSON.stringify(config, null, 2));
-  console.log(`Added \`${name}\` successfully.`);
+  console.info(`Added \`${name}\` successfully.`);
 }
 
 async function makeBucket(options) {
@@ -47,14 +50,16 @@ async function makeBucket(options) {
   const target = options.find((option) => !option.startsWith('-')) ?? '';
   const [name, bucket] = target.split('/');
   const alias = readConfig().aliases[name];
-  if (!alias || !bucket) fail(`Usage: mc mb [--ignore-existing] ALIAS/BUCKET (alias \`${name}\` set?)`);
+  if (!alias || !bucket)
+    fail(`Usage: mc mb [--ignore-existing] ALIAS/BUCKET (alias \`${name}\` set?)`);
   try {
     await client(alias).send(new CreateBucketCommand({ Bucket: bucket }));
-    console.log(`Bucket created successfully \`${target}\`.`);
+    console.info(`Bucket created successfully \`${target}\`.`);
   } catch (error) {
     const exists = ['BucketAlreadyOwnedByYou', 'BucketAlreadyExists'].includes(error.name);
-    if (!exists || !ignoreExisting) fail(`Unable to make bucket \`${target}\`. ${error.message || error.name}`);
-    console.log(`Bucket \`${target}\` already exists.`);
+    if (!exists || !ignoreExisting)
+      fail(`Unable to make bucket \`${target}\`. ${error.message || error.name}`);
+    console.info(`Bucket \`${target}\` already exists.`);
   }
 }
 

@@ -12,7 +12,9 @@ import { addMissingMultipartCalls } from './s3-server.ts';
 
 const [command, directory] = process.argv.slice(2);
 if (command !== 'server' || !directory) {
-  console.error(`The MinIO stand-in runs \`minio server DIR\` only, not: minio ${process.argv.slice(2).join(' ')}`);
+  console.error(
+    `The MinIO stand-in runs \`minio server DIR\` only, not: minio ${process.argv.slice(2).join(' ')}`,
+  );
   process.exit(2);
 }
 const accessKeyId = process.env.MINIO_ROOT_USER || 'minioadmin';
@@ -32,7 +34,7 @@ const server = new S3rver({
 await server.run();
 addMissingMultipartCalls(server, directory);
 requireSignatures(server.httpServer);
-console.log(`S3 API on :9000 (s3rver standing in for MinIO), buckets in ${directory}`);
+console.info(`S3 API on :9000 (s3rver standing in for MinIO), buckets in ${directory}`);
 for (const signal of ['SIGTERM', 'SIGINT']) {
   process.on(signal, () => void server.close().then(() => process.exit(0)));
 }
@@ -63,7 +65,10 @@ function signatureProblem(req) {
   if (!match) return { code: 'AccessDenied', message: 'Access Denied.' };
   const [, keyId, day, region, service, signedHeaders, signature] = match;
   if (keyId !== accessKeyId) {
-    return { code: 'InvalidAccessKeyId', message: 'The Access Key Id you provided does not exist in our records.' };
+    return {
+      code: 'InvalidAccessKeyId',
+      message: 'The Access Key Id you provided does not exist in our records.',
+    };
   }
   const amzDate = String(req.headers['x-amz-date'] ?? '');
   const [rawPath, rawQuery = ''] = (req.url ?? '/').split('?');
@@ -80,7 +85,12 @@ function signatureProblem(req) {
     .join('&');
   const names = signedHeaders.split(';');
   const canonicalHeaders = names
-    .map((name) => `${name}:${String(req.headers[name] ?? '').trim().replace(/\s+/g, ' ')}\n`)
+    .map(
+      (name) =>
+        `${name}:${String(req.headers[name] ?? '')
+          .trim()
+          .replace(/\s+/g, ' ')}\n`,
+    )
     .join('');
   const canonicalRequest = [
     req.method,
@@ -113,4 +123,7 @@ const hmac = (key, data) => createHmac('sha256', key).update(data).digest();
 
 /** RFC 3986 percent-encoding, as signature v4 asks of query keys and values. */
 const strictEncode = (text) =>
-  encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  encodeURIComponent(text).replace(
+    /[!'()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
