@@ -1,22 +1,18 @@
 /**
  * The container image, built from the repository's Dockerfile and started with podman
- * (`.ci/container-image` builds it and runs this file; issue 39, "Containers"): it gets
- * healthy, migrates and seeds a fresh PostgreSQL database, reads the music volume, serves the
- * web app and the player, keeps uploads in the bucket, and answers a Subsonic app, with its
- * own Debian ffmpeg transcoding. The commands README gives its admins (npm run settings, admin,
- * import, backup and restore) run inside it, so an image slimmed of the build's tools still
- * holds everything they need.
+ * (`.ci/container-image` builds it and runs this file; issue 39, "Containers"), alone beside
+ * this machine's PostgreSQL, Redis and an s3rver bucket: it gets healthy, migrates and seeds a
+ * fresh PostgreSQL database, reads the music volume, keeps uploads in the bucket, and answers a
+ * Subsonic app, with its own Debian ffmpeg transcoding. The commands README gives its admins
+ * (npm run settings, admin, import, backup and restore) run inside it, so an image slimmed of
+ * the build's tools still holds everything they need. The web app and the player in Chromium
+ * are driven on compose.yaml's stack (compose-stack.test.ts), which runs the same image.
  */
-import { execFileSync } from 'node:child_process';
 import { chownSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { APIRequestContext, Browser, BrowserContext } from 'playwright-core';
-import * as tus from 'tus-js-client';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { XSRF_HEADER } from '@backbeat/common';
-import { launchBrowser, loginThroughApi, newPage } from '../src/browser.ts';
-import { acceptCookies } from '../src/catalog.ts';
-import { playFirstPopularTrack } from '../src/player-journey.ts';
+import { launchBrowser, loginThroughApi } from '../src/browser.ts';
 import { createTestDatabase } from '../../server/test/helpers/database.ts';
 import {
   CONTAINER_ADMIN,
@@ -25,22 +21,25 @@ import {
   startContainerSite,
   type ContainerSite,
 } from '../src/container-site.ts';
+import {
+  mp3Bytes,
+  signedInContext,
+  subsonicApp,
+  tusUpload,
+  writeToneFlac,
+  type SiteUnderTest,
+} from '../src/container-journeys.ts';
 
 const TONE = { title: 'Harbour Lights Test Tone', artist: 'The Podman Quartet' };
 
 let site: ContainerSite;
+let siteUnderTest: SiteUnderTest;
 let browser: Browser;
 
 beforeAll(async () => {
-  site = await startContainerSite(async (folder) => {
-    // A tagged FLAC on the host's music folder, as a self-hoster's library would be.
-    execFileSync('ffmpeg', [
-      ...['-hide_banner', '-loglevel', 'error', '-f', 'lavfi'],
-      ...['-i', 'sine=frequency=440:duration=8', '-ac', '2'],
-      ...['-metadata', `title=${TONE.title}`, '-metadata', `artist=${TONE.artist}`],
-      ...['-metadata', 'album=Container Sessions', join(folder, 'tone.flac')],
-    ]);
-  });
+  // A tagged FLAC on the host's music folder, as a self-hoster's library would be.
+  site = await startContainerSite(async (folder) => writeToneFlac(folder, TONE));
+  siteUnderTest = { url: site.url, admin: CONTAINER_ADMIN };
   browser = await launchBrowser();
 }, 300_000);
 afterAll(async () => {
@@ -48,50 +47,16 @@ afterAll(async () => {
   await site?.close();
 });
 
-async function signedInContext(): Promise<{ context: BrowserContext; api: APIRequestContext }> {
-  const context = await browser.newContext();
-  await loginThroughApi(context, site.url, CONTAINER_ADMIN);
-  return { context, api: context.request };
-}
-
-async function xsrf(context: BrowserContext) {
-  const cookie = (await context.cookies(site.url)).find((c) => c.name === 'XSRF-TOKEN');
-  return { [XSRF_HEADER]: cookie?.value ?? '', accept: 'application/json' };
-}
-
 describe('the container image', () => {
   it('is healthy by its own HEALTHCHECK, as the engine runs it', async () => {
     expect(await site.healthy()).toBe(true);
   });
 
   it('reads the music volume and answers a Subsonic app, transcoding with its own ffmpeg', async () => {
-    const { context, api } = await signedInContext();
-    const made = await api.post(`${site.url}/api/v1/account/app-passwords`, {
-      headers: await xsrf(context),
-      data: { name: 'Container test' },
-    });
-    expect(made.status()).toBe(201);
-    const { password } = (await made.json()) as { password: string };
-    const rest = (method: string, query: Record<string, string>) =>
-      `${site.url}/rest/${method}.view?${new URLSearchParams({
-        ...{ u: CONTAINER_ADMIN.email, p: password, v: '1.16.1', c: 'container-test', f: 'json' },
-        ...query,
-      })}`;
-    type Found = { 'subsonic-response': { searchResult3?: { song?: { id: string }[] } } };
+    const context = await signedInContext(browser, siteUnderTest);
+    const { rest, findSong } = await subsonicApp(context, siteUnderTest);
     // MUSIC_FOLDERS=/music is registered and scanned in the background at start.
-    let songId = '';
-    await expect
-      .poll(
-        async () => {
-          const found = (await (
-            await fetch(rest('search3', { query: 'Harbour Lights' }))
-          ).json()) as Found;
-          songId = found['subsonic-response'].searchResult3?.song?.[0]?.id ?? '';
-          return songId;
-        },
-        { timeout: 60_000, interval: 500 },
-      )
-      .not.toBe('');
+    const songId = await findSong('Harbour Lights');
 
     // XML, the protocol's default: its writer is a package of the server's own version
     // (server/node_modules), loaded on first use.
@@ -117,57 +82,13 @@ describe('the container image', () => {
   }, 120_000);
 
   it('takes a tus upload into the bucket', async () => {
-    const { context } = await signedInContext();
-    const headers = await xsrf(context);
-    const cookie = (await context.cookies(site.url)).map((c) => `${c.name}=${c.value}`).join('; ');
-    const bytes = Buffer.from(
-      execFileSync('ffmpeg', [
-        ...['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'sine=duration=3'],
-        ...['-f', 'mp3', 'pipe:1'],
-      ]),
-    );
-    const uploadUrl = await new Promise<string>((resolve, reject) => {
-      const upload = new tus.Upload(bytes, {
-        endpoint: `${site.url}/api/v1/tus/upload`,
-        headers: { cookie, ...headers },
-        retryDelays: null,
-        chunkSize: 16 * 1024,
-        storeFingerprintForResuming: false,
-        metadata: { name: 'container.mp3', clientName: 'container.mp3', clientExtension: 'mp3' },
-        onSuccess: () => resolve(upload.url ?? ''),
-        onError: reject,
-      });
-      upload.start();
-    });
-    const entry = await context.request.post(`${site.url}/api/v1/tus/entries`, {
-      headers,
-      data: { uploadKey: uploadUrl.split('/').pop() },
-    });
-    expect(entry.status()).toBe(201);
-    const { fileEntry } = (await entry.json()) as { fileEntry: { url: string } };
-    const download = await context.request.get(`${site.url}/${fileEntry.url}`);
-    expect(download.status()).toBe(200);
-    expect(Buffer.compare(await download.body(), bytes)).toBe(0);
+    const context = await signedInContext(browser, siteUnderTest);
+    const bytes = mp3Bytes();
+    const { status, served } = await tusUpload(context, siteUnderTest, bytes);
+    expect(status).toBe(201);
+    expect(Buffer.compare(served!, bytes)).toBe(0);
     await context.close();
   }, 90_000);
-});
-
-describe('in Chromium, against the container', () => {
-  it('signs in with the form and plays a demo track with ranges', async () => {
-    const { page, context, errors } = await newPage(browser);
-    context.setDefaultTimeout(30_000);
-    await acceptCookies(context, site.url);
-    await page.goto(`${site.url}/login`);
-    await page.getByLabel('Email').fill(CONTAINER_ADMIN.email);
-    await page.getByLabel('Password').fill(CONTAINER_ADMIN.password);
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await page.getByRole('button', { name: 'Account menu' }).waitFor();
-
-    const streams = await playFirstPopularTrack(page, site.url);
-    expect(streams).toContain(206);
-    expect(errors).toEqual([]);
-    await context.close();
-  }, 120_000);
 });
 
 describe("README's commands, inside the container", () => {

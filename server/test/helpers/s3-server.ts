@@ -50,9 +50,10 @@ export async function startS3(bucket = 'backbeat-test'): Promise<TestS3> {
 /**
  * s3rver 3.7 keeps multipart parts in its own store but does not answer ListParts or
  * AbortMultipartUpload (GET and DELETE with `?uploadId=`). These two answer from that same
- * store, in S3's XML, so clients can resume and abort as they do against S3.
+ * store, in S3's XML, so clients can resume and abort as they do against S3. The MinIO stand-in
+ * of CI's compose stack (.ci/stand-ins/minio.mjs) adds them to its s3rver too.
  */
-function addMissingMultipartCalls(server: S3rver, root: string) {
+export function addMissingMultipartCalls(server: S3rver, root: string) {
   const http = (server as unknown as { httpServer: Server }).httpServer;
   const [s3rverHandler] = http.listeners('request') as ((
     req: IncomingMessage,
