@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Artist } from '@backbeat/common';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import { openBrowser } from './helpers/client.ts';
+import { createAlbumsArtistsQueries } from '../src/modules/catalog/albums-artists-repository.ts';
 import { createArtist, createGenre } from './helpers/catalog.ts';
+import { plansOf, queryRecorder, sortsRows } from './helpers/query-plans.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -84,5 +86,22 @@ describe('GET artists/{id}: similar artists', () => {
       'Both 40',
     ]);
     expect(await similarNames((await createArtist(t.app, { name: 'No Genre' })).id)).toEqual([]);
+  });
+
+  it('reads the most popular artists off an index in their order, sorting none', async () => {
+    const genre = await createGenre(t.app, 'Plan Genre');
+    const subject = await createArtist(t.app, { name: 'Plan Subject', genreIds: [genre.id] });
+    const recorder = queryRecorder();
+    const queries = createAlbumsArtistsQueries(
+      t.database.db.withPlugin(recorder.plugin),
+      t.database.dialect,
+    );
+    await queries.similarArtistIds(subject.id, 6);
+    const [sharingAll] = await plansOf(t.database, recorder.seen);
+    // Ties of popularity broken by id off an index. SQLite's index of popularity ends in the
+    // rowid already; PostgreSQL's does not, and it read every artist of the top popularity
+    // from the table to sort them by id until migration 0036's index.
+    expect(sortsRows(sharingAll!)).toBe(false);
+    if (t.database.dialect === 'postgres') expect(sharingAll).toMatch(/artists_by_popularity_idx/);
   });
 });

@@ -25,6 +25,7 @@ const CATALOG_TABLES = [
   'artists',
   'albums',
   'tracks',
+  'artist_genres',
   'album_artists',
   'track_artists',
   'album_genres',
