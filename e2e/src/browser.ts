@@ -59,3 +59,26 @@ export async function loginThroughApi(
   if (!response.ok())
     throw new Error(`Login failed: ${response.status()} ${await response.text()}`);
 }
+
+/**
+ * Resolves once any of the page's realtime sockets says it is subscribed (`ready`); call it
+ * before the page opens one. Every socket is watched, not only the first: a tab that signs in
+ * may open one and then another, and the first may never be the one that gets ready (the
+ * reverse-proxy journey once waited 30 s on a first socket that never did).
+ */
+export function realtimeReady(page: Page, timeoutMs = 60_000): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`No realtime socket of the page was ready within ${timeoutMs} ms`)),
+      timeoutMs,
+    );
+    page.on('websocket', (socket) => {
+      if (!socket.url().includes('/api/v1/realtime')) return;
+      socket.on('framereceived', (frame) => {
+        if (!String(frame.payload).includes('"ready"')) return;
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  });
+}

@@ -7,11 +7,11 @@
  * describeProxiedSite once: one site per file, started in beforeAll.
  */
 import { createHash, randomBytes, X509Certificate } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import * as tus from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateDemoAudio } from '../../server/src/modules/demo-audio/generator.ts';
-import { launchBrowser, newPage } from './browser.ts';
+import { launchBrowser, newPage, realtimeReady } from './browser.ts';
 import { acceptCookies } from './catalog.ts';
 import { HttpsClient } from './https-client.ts';
 import { playFirstPopularTrack } from './player-journey.ts';
@@ -193,15 +193,6 @@ export function describeProxiedSite(proxy: ProxyKind) {
       expect(range.body.length).toBe(1000);
     }, 60_000);
   });
-
-  /** Resolves once the page's realtime socket says it is subscribed (set up before loading). */
-  function realtimeReady(page: Page): Promise<unknown> {
-    return page
-      .waitForEvent('websocket', (ws) => ws.url().includes('/api/v1/realtime'))
-      .then((ws) =>
-        ws.waitForEvent('framereceived', (frame) => String(frame.payload).includes('"ready"')),
-      );
-  }
 
   describe(`in Chromium, through ${proxy}`, () => {
     it('signs in with the form, plays a track with ranges, and gets a notification live', async () => {
