@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../../server/test/helpers/built-server.ts';
-import { launchBrowser, loginThroughApi, newPage } from '../src/browser.ts';
+import { launchBrowser, loginThroughApi, newPage, realtimeReady } from '../src/browser.ts';
 import { startServer, type TestServer } from '../src/server.ts';
 
 let server: TestServer;
@@ -34,15 +34,6 @@ async function follows(follower: Account, followed: Account): Promise<void> {
   const session = await signIn(server.url, follower);
   const response = await session.request('PUT', `/api/v1/library/follows/users/${followed.id}`);
   if (!response.ok) throw new Error(`Follow answered ${response.status}: ${await response.text()}`);
-}
-
-/** Resolves once the page's realtime socket says it is subscribed (set up before loading). */
-function realtimeReady(page: Page): Promise<unknown> {
-  return page
-    .waitForEvent('websocket', (ws) => ws.url().includes('/api/v1/realtime'))
-    .then((ws) =>
-      ws.waitForEvent('framereceived', (frame) => String(frame.payload).includes('"ready"')),
-    );
 }
 
 async function signedInPage(path = '/') {

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { playlistLink } from '@backbeat/common';
 import { solidPng } from '../../server/test/helpers/images.ts';
 import { describe, expect, it } from 'vitest';
+import { realtimeReady } from '../src/browser.ts';
 import { browserSuite, type Account } from '../src/suite.ts';
 
 const suite = browserSuite();
@@ -11,9 +12,7 @@ const account = (name: string) => suite.account(name, 'collaborator');
 /** A signed-in tab whose realtime socket is live, so notifications arrive without a reload. */
 async function openAs(user: Account, path = '/') {
   const opened = await suite.signedInPage(user);
-  const ready = opened.page
-    .waitForEvent('websocket', (ws) => ws.url().includes('/api/v1/realtime'))
-    .then((ws) => ws.waitForEvent('framereceived', (f) => String(f.payload).includes('"ready"')));
+  const ready = realtimeReady(opened.page);
   await opened.page.goto(`${suite.server.url}${path}`);
   await ready;
   return opened;

@@ -7,7 +7,7 @@ import {
   startMailbox,
   type Mailbox,
 } from '../../server/test/helpers/mailbox.ts';
-import { launchBrowser, loginThroughApi, newPage } from '../src/browser.ts';
+import { launchBrowser, loginThroughApi, newPage, realtimeReady } from '../src/browser.ts';
 import { setSettings, startServer, type TestServer } from '../src/server.ts';
 
 let server: TestServer;
@@ -37,9 +37,7 @@ type Account = Awaited<ReturnType<typeof account>>;
 async function openAs(user: Account, path = '/') {
   const { page, context } = await newPage(browser);
   await loginThroughApi(context, server.url, user);
-  const ready = page
-    .waitForEvent('websocket', (ws) => ws.url().includes('/api/v1/realtime'))
-    .then((ws) => ws.waitForEvent('framereceived', (f) => String(f.payload).includes('"ready"')));
+  const ready = realtimeReady(page);
   await page.goto(`${server.url}${path}`);
   await ready;
   return { page, context };

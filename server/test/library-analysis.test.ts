@@ -1,12 +1,10 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { TrackDetails } from '@backbeat/common';
 import type { OperationsStatus } from '@backbeat/common/admin/operations';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helpers/app.ts';
-import { openBrowser, type Browser } from './helpers/client.ts';
+import type { TestApp } from './helpers/app.ts';
+import type { Browser } from './helpers/client.ts';
 import { libraryMp3, placeFile } from './helpers/library-audio.ts';
+import { openLibrarySite, type LibrarySite } from './helpers/library-site.ts';
 
 /*
  * Issue 42, analysis that keeps up: after a scan, library files are measured from what they
@@ -18,12 +16,11 @@ import { libraryMp3, placeFile } from './helpers/library-audio.ts';
 let t: TestApp;
 let admin: Browser;
 let root: string;
+let site: LibrarySite | undefined;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await openBrowser(t.app);
-  await admin.login(t.admin.email, t.admin.password);
-  root = await mkdtemp(join(tmpdir(), 'backbeat-analysis-'));
+  site = await openLibrarySite('analysis');
+  ({ t, admin, root } = site);
   await placeFile(
     root,
     'tagged.mp3',
@@ -57,8 +54,7 @@ beforeAll(async () => {
   );
 }, 60_000);
 afterAll(async () => {
-  await t.close();
-  await rm(root, { recursive: true, force: true });
+  await site?.close();
 });
 
 async function libraryTracks(folderId: number) {

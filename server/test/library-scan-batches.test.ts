@@ -1,10 +1,8 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestApp } from './helpers/app.ts';
-import { openBrowser, type Browser } from './helpers/client.ts';
+import type { TestApp } from './helpers/app.ts';
+import type { Browser } from './helpers/client.ts';
 import { libraryMp3, placeFile } from './helpers/library-audio.ts';
+import { openLibrarySite, type LibrarySite } from './helpers/library-site.ts';
 
 /*
  * Issue 42: at the end of a scan every album it touched is put in track order and listed
@@ -18,12 +16,11 @@ const ALBUMS = 60;
 let t: TestApp;
 let admin: Browser;
 let root: string;
+let site: LibrarySite | undefined;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await openBrowser(t.app);
-  await admin.login(t.admin.email, t.admin.password);
-  root = await mkdtemp(join(tmpdir(), 'backbeat-scan-batches-'));
+  site = await openLibrarySite('scan-batches');
+  ({ t, admin, root } = site);
   for (let i = 1; i <= ALBUMS; i++) {
     const tags = { title: `Song ${i}`, artist: 'Many Albums', album: `Album ${i}`, track: 1 };
     await placeFile(
@@ -36,8 +33,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   vi.restoreAllMocks();
-  await t?.close();
-  if (root) await rm(root, { recursive: true, force: true });
+  await site?.close();
 });
 
 describe('the end of a scan', () => {

@@ -1,11 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helpers/app.ts';
-import { openBrowser, type Browser } from './helpers/client.ts';
+import type { TestApp } from './helpers/app.ts';
+import type { Browser } from './helpers/client.ts';
 import { libraryMp3, placeFile } from './helpers/library-audio.ts';
+import { openLibrarySite, type LibrarySite } from './helpers/library-site.ts';
 
 /*
  * Issue 42: a library scan that changed much of the catalog refreshes PostgreSQL's planner
@@ -16,12 +14,11 @@ import { libraryMp3, placeFile } from './helpers/library-audio.ts';
 let t: TestApp;
 let admin: Browser;
 let root: string;
+let site: LibrarySite | undefined;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await openBrowser(t.app);
-  await admin.login(t.admin.email, t.admin.password);
-  root = await mkdtemp(join(tmpdir(), 'backbeat-scan-statistics-'));
+  site = await openLibrarySite('scan-statistics');
+  ({ t, admin, root } = site);
   for (let i = 1; i <= 3; i++) {
     const tags = { title: `Song ${i}`, artist: 'Counted', album: 'Statistics', track: i };
     await placeFile(root, `Counted/0${i}.mp3`, await libraryMp3(tags, { seed: 4200 + i }));
@@ -29,8 +26,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await t?.close();
-  if (root) await rm(root, { recursive: true, force: true });
+  await site?.close();
 });
 
 /** When PostgreSQL last analysed each catalog table by hand (not autovacuum). */
